@@ -1,0 +1,55 @@
+# waterfall: the commands a person runs are the ones CI runs.
+#
+#   make run       build (release) and open the browser on Data/shops
+#   make test      build and pass every test (unit and end-to-end in tmux)
+#   make bench     print the performance table the README quotes (--json: make bench-json)
+#   make release   build the release binary into .build/release/waterfall
+#
+# Anything the build or the tests need and the machine lacks is installed with apt.
+
+SHELL := /bin/bash
+SWIFT ?= swift
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+APT_PACKAGES := tmux libncurses-dev pkg-config
+DATA ?= Data/shops
+
+.PHONY: run test bench bench-json release deps data clean
+
+deps:
+	@missing=""; \
+	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
+	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
+	[ -f /usr/include/ncursesw/curses.h ] || missing="$$missing libncurses-dev"; \
+	if [ -n "$$missing" ]; then \
+	  echo "make: installing$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+release: deps
+	$(SWIFT) build -c release --product waterfall
+
+run: release
+	.build/release/waterfall $(DATA)
+
+# A hung test must fail the run in minutes, not eat CI's whole budget.
+TEST_TIMEOUT ?= 1200
+
+test: deps
+	$(SWIFT) build --build-tests
+	timeout --kill-after=10 $(TEST_TIMEOUT) $(SWIFT) test --skip-build
+
+bench: deps
+	$(SWIFT) build -c release --product waterfall-bench
+	$(SWIFT) build -c release --product waterfall
+	.build/release/waterfall-bench
+
+bench-json: deps
+	$(SWIFT) build -c release --product waterfall-bench
+	$(SWIFT) build -c release --product waterfall
+	.build/release/waterfall-bench --json
+
+clean:
+	rm -rf .build
+
+data:
+	python3 Scripts/generate-data.py

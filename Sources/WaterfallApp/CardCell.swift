@@ -1,0 +1,100 @@
+import WaterfallLayout
+import WaterfallView
+
+/// The card of one item: a box with the item's picture (a placeholder), title,
+/// subtitle, tags, and for text items their text, laid out by ``CardPlan``.
+final class CardCell: Cell {
+  static let identifier = "card"
+
+  var content = CardContent(title: "")
+  var theme = CardTheme.unicode
+  var fixedSize = false
+  private var plan: (size: Size, plan: CardPlan)?
+
+  required init(reuseIdentifier: String) {
+    super.init(reuseIdentifier: reuseIdentifier)
+  }
+
+  override func prepareForReuse() {
+    plan = nil
+  }
+
+  func configure(content: CardContent, theme: CardTheme, fixedSize: Bool) {
+    if content != self.content || fixedSize != self.fixedSize { plan = nil }
+    self.content = content
+    self.theme = theme
+    self.fixedSize = fixedSize
+  }
+
+  private func currentPlan() -> CardPlan {
+    if let plan, plan.size == frame.size { return plan.plan }
+    let made = fixedSize ? CardPlan(content: content, size: frame.size) : CardPlan(content: content, width: frame.width)
+    plan = (frame.size, made)
+    return made
+  }
+
+  override func draw(in canvas: any Canvas, clip: Rect) {
+    canvas.fill(frame, with: " ", clip: clip)
+    canvas.drawBox(
+      frame, lines: isSelected ? theme.selectedBorder : theme.border,
+      style: isSelected ? theme.selectedBorderStyle : theme.borderStyle, clip: clip)
+    let inner = frame.inset(by: EdgeInsets(all: 1))
+    guard let area = inner.intersection(clip) else { return }
+    let plan = currentPlan()
+    var y = inner.minY
+    if plan.imageRows > 0 {
+      let rows = min(plan.imageRows, inner.maxY - y)
+      Placeholder(name: content.image ?? content.title).draw(
+        in: canvas, rect: Rect(x: inner.minX, y: y, width: inner.width, height: rows), clip: area,
+        ascii: theme.border == .ascii)
+      y += rows
+    }
+    let titleStyle = isSelected ? theme.selectedTextStyle : theme.textStyle.with(attributes: .bold)
+    for line in plan.title {
+      canvas.put(line, at: Point(x: inner.minX, y: y), style: titleStyle, clip: area)
+      y += 1
+    }
+    if let subtitle = plan.subtitle {
+      canvas.put(subtitle, at: Point(x: inner.minX, y: y), style: theme.secondaryStyle, clip: area)
+      y += 1
+    }
+    if let tags = plan.tags {
+      canvas.put(tags, at: Point(x: inner.minX, y: y), style: Style(attributes: .dim), clip: area)
+      y += 1
+    }
+    for line in plan.text {
+      canvas.put(line, at: Point(x: inner.minX, y: y), style: theme.textStyle, clip: area)
+      y += 1
+    }
+  }
+}
+
+/// One item as one line of a list: title, subtitle and tags; the selected row in
+/// reverse video.
+final class RowCell: Cell {
+  static let identifier = "row"
+
+  var content = CardContent(title: "")
+  var theme = CardTheme.unicode
+
+  required init(reuseIdentifier: String) {
+    super.init(reuseIdentifier: reuseIdentifier)
+  }
+
+  override func draw(in canvas: any Canvas, clip: Rect) {
+    let base = isSelected ? Style(attributes: [.reverse, .bold]) : Style.plain
+    canvas.fill(frame, with: " ", style: base, clip: clip)
+    let marker = isSelected ? "▸ " : "  "
+    var x = frame.minX
+    x += canvas.put(theme.border == .ascii ? (isSelected ? "> " : "  ") : marker, at: Point(x: x, y: frame.minY), style: base, clip: clip)
+    let width = frame.maxX - x
+    let subtitle = content.subtitle.map { "  " + $0 } ?? ""
+    let tags = content.tags.isEmpty ? "" : "  " + content.tags.map { "#" + $0 }.joined(separator: " ")
+    let titleWidth = max(1, width - DisplayText.width(of: subtitle) - min(DisplayText.width(of: tags), width / 3))
+    x += canvas.put(TextWrapper.truncate(content.title, width: titleWidth), at: Point(x: x, y: frame.minY), style: base.with(attributes: .bold), clip: clip)
+    x += canvas.put(subtitle, at: Point(x: x, y: frame.minY), style: isSelected ? base : theme.secondaryStyle, clip: clip)
+    canvas.put(
+      TextWrapper.truncate(tags, width: max(0, frame.maxX - x)), at: Point(x: x, y: frame.minY),
+      style: isSelected ? base : Style(attributes: .dim), clip: clip)
+  }
+}

@@ -1,0 +1,31 @@
+/// Where the items come from.
+public enum DataSource: Equatable, Sendable {
+  /// One file: a JSON array or JSON Lines.
+  case file(String)
+  /// A directory of pages, in natural order (1.json, 2.json, 10.json).
+  case directory(String, pages: [String])
+  /// Standard input: a JSON array or JSON Lines.
+  case standardInput
+
+  /// The source named by a command-line argument: `-` is standard input; a
+  /// directory must hold pages.
+  public static func resolve(_ argument: String) throws(LoadError) -> DataSource {
+    if argument == "-" { return .standardInput }
+    guard FileSystem.exists(argument) else { throw LoadError.unreadable(path: argument, reason: "No such file or directory") }
+    guard FileSystem.isDirectory(argument) else { return .file(argument) }
+    let names: [String]
+    do { names = try FileSystem.list(argument) } catch { throw LoadError.unreadable(path: argument, reason: error.reason) }
+    let pages = names.filter { $0.hasSuffix(".json") || $0.hasSuffix(".jsonl") }.sorted(by: NaturalOrder.less)
+    guard !pages.isEmpty else { throw LoadError.noPages(path: argument) }
+    let base = argument.hasSuffix("/") ? String(argument.dropLast()) : argument
+    return .directory(argument, pages: pages.map { base + "/" + $0 })
+  }
+
+  /// A name for the status bar and messages.
+  public var name: String {
+    switch self {
+    case .file(let path), .directory(let path, _): return path
+    case .standardInput: return "stdin"
+    }
+  }
+}

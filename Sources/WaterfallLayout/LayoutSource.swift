@@ -1,0 +1,40 @@
+/// What a layout asks about the collection it lays out: how many sections and
+/// items there are, and how tall each item is at the width the layout gives it.
+///
+/// `CollectionView` is the source of its layout; tests and the benchmark use
+/// ``FixedLayoutSource``.
+public protocol LayoutSource {
+  /// The number of sections.
+  var numberOfSections: Int { get }
+  /// The number of items in `section`.
+  func numberOfItems(inSection section: Int) -> Int
+  /// The size of the item at `indexPath` when it is `width` columns wide.
+  func sizeForItem(at indexPath: IndexPath, width: Int) -> ItemSize
+}
+
+/// A layout source holding its sizes in arrays, one per section.
+///
+/// ```swift
+/// let source = FixedLayoutSource(sections: [[.height(3), .height(5)], []])
+/// source.numberOfItems(inSection: 1)   // 0
+/// ```
+public struct FixedLayoutSource: LayoutSource, Sendable {
+  public var sections: [[ItemSize]]
+
+  public init(sections: [[ItemSize]]) {
+    self.sections = sections
+  }
+
+  /// One section whose item heights are `heights`.
+  public init(heights: [Int]) {
+    self.sections = [heights.map { .height($0) }]
+  }
+
+  public var numberOfSections: Int { sections.count }
+
+  public func numberOfItems(inSection section: Int) -> Int { sections[section].count }
+
+  public func sizeForItem(at indexPath: IndexPath, width: Int) -> ItemSize {
+    sections[indexPath.section][indexPath.item]
+  }
+}

@@ -1,0 +1,54 @@
+extension WaterfallLayout {
+  /// What is wrong with the laid-out frames, if anything: an empty list means every
+  /// invariant holds.
+  ///
+  /// The invariants: sections are stacked in order without overlap; in each section
+  /// every item is placed exactly once, inside the content width and below the
+  /// header; the columns do not overlap one another, the items of a column do not
+  /// overlap, and the footer is below every item. Tests call this after every
+  /// prepare and append.
+  ///
+  /// - Complexity: O(n) for n items.
+  public func invariantViolations() -> [String] {
+    var problems: [String] = []
+    var previousBottom = 0
+    for (index, section) in sections.enumerated() {
+      let name = "section \(index)"
+      if section.top != previousBottom { problems.append("\(name) starts at \(section.top), not \(previousBottom)") }
+      if section.bottom < section.top { problems.append("\(name) ends above its top") }
+      previousBottom = section.bottom
+      if let header = section.header, header.maxY > section.itemsTop {
+        problems.append("\(name) header overlaps its items")
+      }
+      var seen = [Bool](repeating: false, count: section.count)
+      for column in 0..<section.columnCount {
+        let x = section.x(ofColumn: column)
+        if x < 0 || x + section.itemWidth > section.width {
+          problems.append("\(name) column \(column) spans \(x)..<\(x + section.itemWidth), outside 0..<\(section.width)")
+        }
+        if column > 0, section.x(ofColumn: column - 1) + section.itemWidth > x {
+          problems.append("\(name) columns \(column - 1) and \(column) overlap")
+        }
+        var lastBottom = section.itemsTop
+        for entry in section.columnItems[column] {
+          let item = Int(entry)
+          guard item >= 0, item < section.count else {
+            problems.append("\(name) column \(column) lists missing item \(item)")
+            continue
+          }
+          if seen[item] { problems.append("\(name) item \(item) is placed twice") }
+          seen[item] = true
+          if Int(section.items[item].column) != column { problems.append("\(name) item \(item) is in the wrong column list") }
+          if section.items[item].y < lastBottom { problems.append("\(name) item \(item) overlaps the item above it") }
+          lastBottom = section.items[item].bottom
+          if lastBottom > section.itemsBottom { problems.append("\(name) item \(item) ends below the items' bottom") }
+        }
+      }
+      if let missing = seen.firstIndex(of: false) { problems.append("\(name) item \(missing) is not placed") }
+      if let footer = section.footer, footer.minY < section.itemsBottom {
+        problems.append("\(name) footer overlaps its items")
+      }
+    }
+    return problems
+  }
+}

@@ -1,0 +1,293 @@
+/// A waterfall (masonry) layout: items of different heights flow into columns,
+/// each new item going to the shortest column.
+///
+/// It does everything CHTCollectionViewWaterfallLayout does, in character cells:
+/// sections, a column count (global, or per section through ``sectionStyles``),
+/// column and row spacing, section insets, headers and footers with their own
+/// heights and insets (full width minus those insets; height 0 means none, and no
+/// row spacing is added next to them), a minimum content height, and three item
+/// orders. The item width is
+/// `floor((W - insets.left - insets.right - (columns - 1) * columnSpacing) / columns)`
+/// and the item height comes from the source, given that width: either an exact
+/// height, or an aspect size scaled by ``aspectCorrection`` (a terminal cell is about
+/// twice as tall as it is wide, so 0.5 keeps pictures looking right; 1.0 reproduces
+/// CHT exactly).
+///
+/// Beyond CHT:
+/// - ``attributes(in:)`` costs O(s log n + k) for s columns, not a scan of every item;
+/// - ``appendItems(count:toSection:source:)`` lays out only the new items, and no
+///   existing frame moves;
+/// - opt-in sticky headers (``pinsHeaders``);
+/// - exact answers for no sections, empty sections, zero items, more columns than
+///   items, and widths too small for the columns (the layout then uses as many
+///   columns as fit, at least one, at least one cell wide; if the section insets leave
+///   no room they are dropped).
+///
+/// ```swift
+/// let layout = WaterfallLayout(columnCount: 2, columnSpacing: 1, rowSpacing: 1)
+/// layout.prepare(width: 41, source: FixedLayoutSource(heights: [5, 8, 3]))
+/// layout.attributesForItem(at: IndexPath(item: 2))?.frame
+/// // (0, 6, 20, 3): under item 0, since column 0 was the shorter one
+/// ```
+public class WaterfallLayout: CollectionLayout {
+  /// Columns in every section without its own count. At least 1.
+  public var columnCount: Int
+  /// Empty columns between two columns of items.
+  public var columnSpacing: Int
+  /// Empty rows between two items of the same column.
+  public var rowSpacing: Int
+  /// Space around each section's items.
+  public var sectionInsets: EdgeInsets
+  /// Rows of each section's header; 0 means no header.
+  public var headerHeight: Int
+  public var headerInsets: EdgeInsets
+  /// Rows of each section's footer; 0 means no footer.
+  public var footerHeight: Int
+  public var footerInsets: EdgeInsets
+  /// The least content height reported, whatever the items.
+  public var minimumContentHeight: Int
+  /// How items are given to columns.
+  public var itemOrder: ItemOrder
+  /// The factor applied to aspect heights: 1.0 reproduces CHT, 0.5 corrects for
+  /// terminal cells being twice as tall as they are wide.
+  public var aspectCorrection: Double
+  /// Whether the header of the section under the top edge of a queried rect is
+  /// returned pinned to that edge (sticky headers).
+  public var pinsHeaders: Bool
+  /// Per-section settings that override the ones above.
+  public var sectionStyles: [Int: SectionStyle]
+
+  private(set) var sections: [WaterfallSection] = []
+  private var preparedWidth = 0
+  private var contentHeight = 0
+
+  /// How many stored items the last ``attributes(in:)`` looked at: the test of its
+  /// O(log n + k) cost.
+  public private(set) var lastQueryExaminedCount = 0
+
+  public init(
+    columnCount: Int = 2, columnSpacing: Int = 0, rowSpacing: Int = 0,
+    sectionInsets: EdgeInsets = .zero, headerHeight: Int = 0, headerInsets: EdgeInsets = .zero,
+    footerHeight: Int = 0, footerInsets: EdgeInsets = .zero, minimumContentHeight: Int = 0,
+    itemOrder: ItemOrder = .shortestFirst, aspectCorrection: Double = 1,
+    pinsHeaders: Bool = false, sectionStyles: [Int: SectionStyle] = [:]
+  ) {
+    self.columnCount = columnCount
+    self.columnSpacing = columnSpacing
+    self.rowSpacing = rowSpacing
+    self.sectionInsets = sectionInsets
+    self.headerHeight = headerHeight
+    self.headerInsets = headerInsets
+    self.footerHeight = footerHeight
+    self.footerInsets = footerInsets
+    self.minimumContentHeight = minimumContentHeight
+    self.itemOrder = itemOrder
+    self.aspectCorrection = aspectCorrection
+    self.pinsHeaders = pinsHeaders
+    self.sectionStyles = sectionStyles
+  }
+
+  // MARK: Preparing
+
+  /// Lays out every section of `source` for a collection `width` columns wide.
+  ///
+  /// - Complexity: O(n * c) for n items and c columns.
+  public func prepare(width: Int, source: any LayoutSource) {
+    preparedWidth = max(1, width)
+    sections.removeAll(keepingCapacity: true)
+    var top = 0
+    for index in 0..<max(0, source.numberOfSections) {
+      var section = openSection(index, top: top)
+      let count = max(0, source.numberOfItems(inSection: index))
+      section.reserveCapacity(count)
+      for item in 0..<count {
+        let size = source.sizeForItem(at: IndexPath(item: item, section: index), width: section.itemWidth)
+        section.place(height: size.height(forWidth: section.itemWidth, aspectCorrection: aspectCorrection), order: itemOrder)
+      }
+      section.closeSection()
+      top = section.bottom
+      sections.append(section)
+    }
+    contentHeight = top
+  }
+
+  /// Lays out `count` items appended to the end of `section`, the last one.
+  ///
+  /// Existing cells keep their frames; the footer moves below the new items.
+  ///
+  /// - Complexity: O(k * c) for k new items and c columns.
+  public func appendItems(count: Int, toSection section: Int, source: any LayoutSource) {
+    guard count > 0 else { return }
+    precondition(section == sections.count - 1, "items can be appended to the last section only")
+    // Mutate in place: copying the section would copy every existing item.
+    let start = sections[section].count
+    let width = sections[section].itemWidth
+    for item in start..<(start + count) {
+      let size = source.sizeForItem(at: IndexPath(item: item, section: section), width: width)
+      sections[section].place(
+        height: size.height(forWidth: width, aspectCorrection: aspectCorrection), order: itemOrder)
+    }
+    sections[section].closeSection()
+    contentHeight = sections[section].bottom
+  }
+
+  private func openSection(_ index: Int, top: Int) -> WaterfallSection {
+    let style = sectionStyles[index] ?? SectionStyle()
+    let width = preparedWidth
+    let spacing = max(0, style.columnSpacing ?? columnSpacing)
+    var insets = style.insets ?? sectionInsets
+    if width - insets.horizontal < 1 {
+      insets.left = 0
+      insets.right = 0
+    }
+    let available = width - insets.horizontal
+    let fitting = max(1, (available + spacing) / (1 + spacing))
+    let columns = min(max(1, style.columnCount ?? columnCount), fitting, Int(UInt16.max))
+    let itemWidth = max(1, (available - (columns - 1) * spacing) / columns)
+
+    var y = top
+    var header: Rect?
+    let headerRows = max(0, style.headerHeight ?? headerHeight)
+    if headerRows > 0 {
+      let hInsets = style.headerInsets ?? headerInsets
+      header = Rect(
+        x: hInsets.left, y: y + hInsets.top, width: max(0, width - hInsets.horizontal),
+        height: headerRows)
+      y += hInsets.top + headerRows + hInsets.bottom
+    }
+    y += insets.top
+    return WaterfallSection(
+      top: top, itemsTop: y, header: header, columnCount: columns, itemWidth: itemWidth,
+      left: insets.left, columnSpacing: spacing, rowSpacing: max(0, style.rowSpacing ?? rowSpacing),
+      insetBottom: insets.bottom, footerHeight: max(0, style.footerHeight ?? footerHeight),
+      footerInsets: style.footerInsets ?? footerInsets, width: width)
+  }
+
+  // MARK: Answering
+
+  public var contentSize: Size {
+    Size(width: preparedWidth, height: max(contentHeight, minimumContentHeight))
+  }
+
+  /// The number of columns section `section` was laid out with (fewer than asked
+  /// when the width is too small), or 0 when there is no such section.
+  public func effectiveColumnCount(inSection section: Int) -> Int {
+    sections.indices.contains(section) ? sections[section].columnCount : 0
+  }
+
+  /// The width of every item of `section`, or 0 when there is no such section.
+  public func itemWidth(inSection section: Int) -> Int {
+    sections.indices.contains(section) ? sections[section].itemWidth : 0
+  }
+
+  /// Every element sharing a cell with `rect`, plus the pinned header when
+  /// ``pinsHeaders`` is set.
+  ///
+  /// - Complexity: O(m log n + c log n + k): a binary search over the m sections,
+  ///   one per column of each section met, then the k elements returned.
+  public func attributes(in rect: Rect) -> [LayoutAttributes] {
+    var result: [LayoutAttributes] = []
+    var examined = 0
+    guard !rect.isEmpty else {
+      lastQueryExaminedCount = 0
+      return result
+    }
+    var first = firstSection(endingAfter: rect.minY)
+    var pinnedSection = -1
+    if pinsHeaders, let pinned = pinnedHeader(at: rect.minY) {
+      result.append(pinned)
+      pinnedSection = pinned.indexPath.section
+    }
+    var indices: [Int] = []
+    while first < sections.count, sections[first].top < rect.maxY {
+      let section = sections[first]
+      if let header = section.header, header.intersects(rect), first != pinnedSection {
+        result.append(LayoutAttributes(kind: .header, indexPath: IndexPath(item: 0, section: first), frame: header))
+      }
+      indices.removeAll(keepingCapacity: true)
+      for column in 0..<section.columnCount {
+        let x = section.x(ofColumn: column)
+        guard x < rect.maxX, x + section.itemWidth > rect.minX else { continue }
+        let list = section.columnItems[column]
+        var k = section.firstItem(inColumn: column, endingAfter: rect.minY)
+        examined += 1
+        while k < list.count {
+          let item = Int(list[k])
+          examined += 1
+          let placed = section.items[item]
+          if placed.y >= rect.maxY { break }
+          if placed.height > 0 { indices.append(item) }
+          k += 1
+        }
+      }
+      indices.sort()
+      for item in indices {
+        result.append(
+          LayoutAttributes(kind: .cell, indexPath: IndexPath(item: item, section: first), frame: section.frame(ofItem: item)))
+      }
+      if let footer = section.footer, footer.intersects(rect) {
+        result.append(LayoutAttributes(kind: .footer, indexPath: IndexPath(item: 0, section: first), frame: footer))
+      }
+      first += 1
+    }
+    lastQueryExaminedCount = examined
+    return result
+  }
+
+  public func attributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+    guard sections.indices.contains(indexPath.section) else { return nil }
+    let section = sections[indexPath.section]
+    guard indexPath.item >= 0, indexPath.item < section.count else { return nil }
+    return LayoutAttributes(kind: .cell, indexPath: indexPath, frame: section.frame(ofItem: indexPath.item))
+  }
+
+  public func attributesForSupplementary(_ kind: ElementKind, inSection section: Int)
+    -> LayoutAttributes?
+  {
+    guard sections.indices.contains(section) else { return nil }
+    let frame: Rect?
+    switch kind {
+    case .header: frame = sections[section].header
+    case .footer: frame = sections[section].footer
+    case .cell: frame = nil
+    }
+    return frame.map { LayoutAttributes(kind: kind, indexPath: IndexPath(item: 0, section: section), frame: $0) }
+  }
+
+  /// The header drawn at the top edge `y` when headers are pinned: the header of the
+  /// section under that edge, no higher than its own place and pushed up by the next
+  /// section.
+  public func pinnedHeader(at y: Int) -> LayoutAttributes? {
+    let index = firstSection(endingAfter: y)
+    guard index < sections.count, sections[index].top <= y, let header = sections[index].header
+    else { return nil }
+    let pinnedY = min(max(y, header.minY), sections[index].bottom - header.height)
+    var frame = header
+    frame.origin.y = pinnedY
+    return LayoutAttributes(
+      kind: .header, indexPath: IndexPath(item: 0, section: index), frame: frame,
+      isPinned: pinnedY != header.minY)
+  }
+
+  public func shouldInvalidate(forBoundsChange newBounds: Rect) -> Bool {
+    max(1, newBounds.width) != preparedWidth
+  }
+
+  /// The bytes the layout holds for its items.
+  public var memoryFootprint: Int {
+    sections.reduce(0) { $0 + $1.memoryFootprint }
+  }
+
+  // MARK: Searching
+
+  /// The index of the first section whose rows reach below `y`.
+  private func firstSection(endingAfter y: Int) -> Int {
+    var low = 0
+    var high = sections.count
+    while low < high {
+      let mid = (low + high) / 2
+      if sections[mid].bottom > y { high = mid } else { low = mid + 1 }
+    }
+    return low
+  }
+}

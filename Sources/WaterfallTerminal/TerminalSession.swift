@@ -1,0 +1,184 @@
+import WaterfallLayout
+import WaterfallView
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The terminal, in curses mode, for as long as the session lasts.
+///
+/// The session opens `/dev/tty` (so stdin can carry data and stdout a picked
+/// item), starts ncurses there with `newterm`, and sets up what a browser wants:
+/// keys as typed with no echo, a 25 ms Escape, the mouse, colours over the
+/// terminal's own defaults (none under `NO_COLOR`), and resizes through
+/// `KEY_RESIZE`. ``end()`` gives the terminal back; so do the signal handlers on
+/// SIGINT, SIGTERM, SIGHUP and crashes (see ``TerminalRestorer``), while ncurses
+/// handles Ctrl-Z and `fg`.
+///
+/// ```swift
+/// let session = try TerminalSession(options: .init(colors: true, mouse: true))
+/// defer { session.end() }
+/// while let event = session.nextEvent(timeout: nil) { … }
+/// ```
+public final class TerminalSession {
+  public struct Options: Sendable {
+    public var colors: Bool
+    public var mouse: Bool
+    public init(colors: Bool = true, mouse: Bool = true) {
+      self.colors = colors
+      self.mouse = mouse
+    }
+  }
+
+  /// The screen's size in cells.
+  public private(set) var size: Size
+  /// Whether styles are drawn in colour.
+  public let colorsEnabled: Bool
+  /// Hand this to threads that must wake the session.
+  public let wakeUp: WakeUp
+
+  private let input: UnsafeMutablePointer<FILE>
+  private let output: UnsafeMutablePointer<FILE>
+  private let screen: OpaquePointer
+  private var pairs: ColorPairs?
+  private let wakeReadFD: Int32
+  private var ended = false
+  private var text: [wchar_t] = []
+
+  public init(options: Options = Options()) throws(TerminalError) {
+    _ = DisplayText.prepareLocale()
+    guard let input = fopen("/dev/tty", "r") else {
+      throw TerminalError.noTerminal(String(cString: strerror(errno)))
+    }
+    guard let output = fopen("/dev/tty", "w") else {
+      fclose(input)
+      throw TerminalError.noTerminal(String(cString: strerror(errno)))
+    }
+    self.input = input
+    self.output = output
+    TerminalRestorer.saveModes(of: fileno(input))
+    do {
+      screen = try Curses.start(output: output, input: input)
+    } catch {
+      fclose(input)
+      fclose(output)
+      throw error
+    }
+    Curses.configureInput()
+    if options.mouse { Curses.enableMouse() }
+    if options.colors, let (colors, limit) = Curses.startColors() {
+      pairs = ColorPairs(colors: colors, limit: limit, define: Curses.definePair)
+      colorsEnabled = true
+    } else {
+      colorsEnabled = false
+    }
+    size = Curses.screenSize()
+
+    var fds: [Int32] = [0, 0]
+    if pipe(&fds) == 0 {
+      _ = fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK)
+      _ = fcntl(fds[1], F_SETFL, fcntl(fds[1], F_GETFL) | O_NONBLOCK)
+      _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
+      _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
+    }
+    wakeReadFD = fds[0]
+    wakeUp = WakeUp(writeFD: fds[1])
+
+    var restore: [UInt8] = []
+    for name in ["sgr0", "cnorm", "rmkx"] { restore += Curses.capability(name) ?? [] }
+    if options.mouse { restore += Array("\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1006l".utf8) }
+    restore += Curses.capability("rmcup") ?? []
+    TerminalRestorer.arm(restoreBytes: restore, outputFD: fileno(output))
+  }
+
+  deinit {
+    end()
+  }
+
+  /// Gives the terminal back: leaves curses mode, restores the modes, closes
+  /// `/dev/tty`. Safe to call more than once.
+  public func end() {
+    guard !ended else { return }
+    ended = true
+    TerminalRestorer.disarm()
+    Curses.end()
+    Curses.delete(screen)
+    fclose(input)
+    fclose(output)
+    close(wakeReadFD)
+    close(wakeUp.writeFD)
+  }
+
+  // MARK: Input
+
+  /// The next event: at once when one is waiting, otherwise after waiting up to
+  /// `timeout` milliseconds (`nil`: until something happens). Returns `nil` when
+  /// the time ran out or another thread called ``WakeUp/signal()``.
+  public func nextEvent(timeout: Int?) -> InputEvent? {
+    if let event = readEvent() { return event }
+    var fds = [
+      pollfd(fd: fileno(input), events: Int16(POLLIN), revents: 0),
+      pollfd(fd: wakeReadFD, events: Int16(POLLIN), revents: 0),
+    ]
+    _ = poll(&fds, 2, Int32(timeout ?? -1))
+    if fds[1].revents != 0 {
+      var sink = [UInt8](repeating: 0, count: 64)
+      while read(wakeReadFD, &sink, sink.count) > 0 {}
+    }
+    return readEvent()
+  }
+
+  private func readEvent() -> InputEvent? {
+    let event = Curses.read()
+    if case .resize(let newSize) = event { size = newSize }
+    return event
+  }
+
+  // MARK: Output
+
+  /// Draws `buffer` as the whole screen: erase, copy every cell, then send only
+  /// what changed (`wnoutrefresh`, `doupdate`).
+  public func draw(_ buffer: CellBuffer) {
+    Curses.erase()
+    let rows = min(buffer.size.height, size.height)
+    let columns = min(buffer.size.width, size.width)
+    for y in 0..<rows {
+      var runStart = 0
+      var runStyle: Style?
+      var x = 0
+      text.removeAll(keepingCapacity: true)
+      buffer.forEachCell(inRow: y) { cell in
+        defer { x += 1 }
+        guard x < columns, !cell.isContinuation else { return }
+        if cell.style != runStyle {
+          flush(y: y, x: runStart, style: runStyle)
+          runStart = x
+          runStyle = cell.style
+        }
+        text.append(wchar_t(bitPattern: cell.glyph.scalar.value))
+        for lane in 0..<cell.glyph.markCount { text.append(wchar_t(bitPattern: cell.glyph.marks[lane])) }
+      }
+      flush(y: y, x: runStart, style: runStyle)
+    }
+    Curses.present()
+  }
+
+  private func flush(y: Int, x: Int, style: Style?) {
+    defer { text.removeAll(keepingCapacity: true) }
+    guard let style, !text.isEmpty else { return }
+    let a = style.attributes
+    let attributes = Curses.attributes(
+      bold: a.contains(.bold), dim: a.contains(.dim), italic: a.contains(.italic),
+      underline: a.contains(.underline), reverse: a.contains(.reverse))
+    let pair = pairs?.pair(foreground: style.foreground, background: style.background) ?? 0
+    text.withUnsafeBufferPointer { Curses.put($0.baseAddress!, count: $0.count, x: x, y: y, attributes: attributes, pair: pair) }
+  }
+
+  /// Makes the next ``draw(_:)`` resend the whole screen (Ctrl-L).
+  public func repaintAll() {
+    Curses.invalidateScreen()
+  }
+
+  /// The number of colour pairs defined so far.
+  public var colorPairCount: Int { pairs?.count ?? 0 }
+}

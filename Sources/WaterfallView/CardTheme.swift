@@ -1,0 +1,70 @@
+/// How cards look: their outline and text, plain and selected.
+///
+/// The selected card stands out three ways at once, so it does in every terminal:
+/// heavier lines, bold, and colour where colour is allowed.
+///
+/// ```swift
+/// let theme = CardTheme.automatic(colors: environment["NO_COLOR"] == nil)
+/// ```
+public struct CardTheme: Hashable, Sendable {
+  public var border: BoxLines
+  public var selectedBorder: BoxLines
+  public var borderStyle: Style
+  public var selectedBorderStyle: Style
+  public var textStyle: Style
+  public var selectedTextStyle: Style
+  /// Secondary text: prices, tags, hints.
+  public var secondaryStyle: Style
+  /// Header and footer bars.
+  public var barStyle: Style
+
+  public init(
+    border: BoxLines, selectedBorder: BoxLines, borderStyle: Style, selectedBorderStyle: Style,
+    textStyle: Style, selectedTextStyle: Style, secondaryStyle: Style, barStyle: Style
+  ) {
+    self.border = border
+    self.selectedBorder = selectedBorder
+    self.borderStyle = borderStyle
+    self.selectedBorderStyle = selectedBorderStyle
+    self.textStyle = textStyle
+    self.selectedTextStyle = selectedTextStyle
+    self.secondaryStyle = secondaryStyle
+    self.barStyle = barStyle
+  }
+
+  /// Light lines, heavy yellow bold lines for the selected card.
+  public static let unicode = CardTheme(
+    border: .light, selectedBorder: .heavy,
+    borderStyle: Style(foreground: .brightBlack),
+    selectedBorderStyle: Style(foreground: .yellow, attributes: .bold),
+    textStyle: .plain, selectedTextStyle: Style(attributes: .bold),
+    secondaryStyle: Style(foreground: .cyan),
+    barStyle: Style(attributes: [.reverse, .bold]))
+
+  /// `+-|` lines, `#=` for the selected card: for a locale that is not UTF-8.
+  public static let ascii: CardTheme = {
+    var theme = CardTheme.unicode
+    theme.border = .ascii
+    theme.selectedBorder = .asciiHeavy
+    return theme
+  }()
+
+  /// Unicode lines when the user's locale is UTF-8, ASCII otherwise; colours only
+  /// when `colors` is set.
+  public static func automatic(colors: Bool) -> CardTheme {
+    let theme = DisplayText.environmentIsUTF8 ? CardTheme.unicode : .ascii
+    return colors ? theme : theme.withoutColors
+  }
+
+  /// The same lines and attributes, every colour dropped.
+  public var withoutColors: CardTheme {
+    var theme = self
+    theme.borderStyle = borderStyle.withoutColors
+    theme.selectedBorderStyle = selectedBorderStyle.withoutColors
+    theme.textStyle = textStyle.withoutColors
+    theme.selectedTextStyle = selectedTextStyle.withoutColors
+    theme.secondaryStyle = secondaryStyle.withoutColors
+    theme.barStyle = barStyle.withoutColors
+    return theme
+  }
+}

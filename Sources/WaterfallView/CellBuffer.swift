@@ -1,0 +1,179 @@
+import WaterfallLayout
+
+/// An in-memory canvas: rows of cells, each holding a glyph and a style.
+///
+/// Tests draw into a buffer and compare its ``lines`` with the text they expect,
+/// as ratatui's `Buffer::with_lines` does; the `render` command prints them; the
+/// terminal canvas draws into one and then copies it to the screen.
+///
+/// ```swift
+/// let buffer = CellBuffer(width: 6, height: 1)
+/// buffer.put("a价b", at: Point(x: 0, y: 0))
+/// buffer.lines   // ["a价b  "]
+/// ```
+public final class CellBuffer: Canvas {
+  /// One cell: a glyph and its style. The right half of a wide glyph is a
+  /// continuation cell, which holds nothing of its own.
+  public struct Cell: Hashable, Sendable {
+    public var glyph: Glyph
+    public var style: Style
+    public var isContinuation: Bool
+
+    public static let blank = Cell(glyph: .space, style: .plain, isContinuation: false)
+  }
+
+  /// A cell as stored: 20 bytes, with the rare combining marks kept aside in
+  /// ``markSets`` (index 0 means none).
+  struct StoredCell {
+    var scalar: UInt32
+    var markSet: UInt16
+    var width: UInt8
+    var isContinuation: Bool
+    var style: Style
+
+    static let blank = StoredCell(scalar: 0x20, markSet: 0, width: 1, isContinuation: false, style: .plain)
+  }
+
+  public let size: Size
+  /// The cells, row by row. A buffer is redrawn every frame, so its storage is a
+  /// plain block of memory: no copy-on-write or exclusivity checks per cell.
+  private let storage: UnsafeMutableBufferPointer<StoredCell>
+  /// The combining marks of glyphs that have them; entry 0 is unused.
+  private var markSets: [SIMD4<UInt32>] = [.zero]
+
+  public init(width: Int, height: Int) {
+    size = Size(width: max(0, width), height: max(0, height))
+    storage = .allocate(capacity: size.area)
+    storage.initialize(repeating: .blank)
+  }
+
+  private func stored(_ glyph: Glyph, _ style: Style, continuation: Bool = false) -> StoredCell {
+    var markSet: UInt16 = 0
+    if glyph.marks != .zero {
+      if markSets.count < Int(UInt16.max) {
+        markSets.append(glyph.marks)
+        markSet = UInt16(markSets.count - 1)
+      }
+    }
+    return StoredCell(
+      scalar: glyph.scalar.value, markSet: markSet, width: UInt8(glyph.width), isContinuation: continuation,
+      style: style)
+  }
+
+  private func cell(_ stored: StoredCell) -> Cell {
+    Cell(
+      glyph: Glyph(
+        scalar: Unicode.Scalar(stored.scalar) ?? " ", width: Int(stored.width), marks: markSets[Int(stored.markSet)]),
+      style: stored.style, isContinuation: stored.isContinuation)
+  }
+
+  private func blank(_ style: Style) -> StoredCell {
+    StoredCell(scalar: 0x20, markSet: 0, width: 1, isContinuation: false, style: style)
+  }
+
+  deinit {
+    storage.deallocate()
+  }
+
+  /// A buffer holding `lines`, unstyled: the expected side of a comparison. Its
+  /// width is the widest line's.
+  public convenience init(lines: [String]) {
+    let width = lines.map { DisplayText.width(of: $0) }.max() ?? 0
+    self.init(width: width, height: lines.count)
+    for (y, line) in lines.enumerated() { put(line, at: Point(x: 0, y: y)) }
+  }
+
+  /// Every cell, row by row.
+  public var cells: [Cell] { storage.map(cell) }
+
+  public func set(_ glyph: Glyph, at point: Point, style: Style) {
+    guard point.x >= 0, point.y >= 0, point.x < size.width, point.y < size.height else { return }
+    let index = point.y * size.width + point.x
+    // Overwriting half of a wide glyph leaves a space in its other half.
+    if storage[index].isContinuation, point.x > 0 {
+      storage[index - 1] = blank(storage[index - 1].style)
+    }
+    if storage[index].width == 2, point.x + 1 < size.width, glyph.width == 1 {
+      storage[index + 1] = blank(storage[index].style)
+    }
+    if glyph.width == 2 {
+      guard point.x + 1 < size.width else {
+        storage[index] = blank(style)
+        return
+      }
+      if storage[index + 1].width == 2, point.x + 2 < size.width {
+        storage[index + 2] = blank(storage[index + 1].style)
+      }
+      var right = blank(style)
+      right.isContinuation = true
+      storage[index + 1] = right
+    }
+    storage[index] = stored(glyph, style)
+  }
+
+  public func fillClipped(_ rect: Rect, with glyph: Glyph, style: Style) {
+    guard let area = rect.intersection(bounds), glyph.width == 1 else { return }
+    let cell = stored(glyph, style)
+    for y in area.minY..<area.maxY {
+      let row = y * size.width
+      // Wide glyphs cut at the run's edges lose their other half.
+      if storage[row + area.minX].isContinuation, area.minX > 0 {
+        storage[row + area.minX - 1] = blank(storage[row + area.minX - 1].style)
+      }
+      if storage[row + area.maxX - 1].width == 2, area.maxX < size.width {
+        storage[row + area.maxX] = blank(storage[row + area.maxX].style)
+      }
+      UnsafeMutableBufferPointer(rebasing: storage[(row + area.minX)..<(row + area.maxX)]).update(repeating: cell)
+    }
+  }
+
+  /// The cell at `point`.
+  public subscript(point: Point) -> Cell {
+    cell(storage[point.y * size.width + point.x])
+  }
+
+  /// The style at column `x` of row `y`.
+  public func style(x: Int, y: Int) -> Style {
+    self[Point(x: x, y: y)].style
+  }
+
+  /// Blanks every cell.
+  public func clear() {
+    storage.update(repeating: .blank)
+    markSets.removeSubrange(1...)
+  }
+
+  /// Calls `body` with each cell of row `y`, left to right, continuation cells
+  /// included: what a renderer copies to the screen.
+  public func forEachCell(inRow y: Int, _ body: (Cell) -> Void) {
+    for stored in storage[(y * size.width)..<((y + 1) * size.width)] { body(cell(stored)) }
+  }
+
+  /// Each row as text, every column included (a wide glyph once).
+  public var lines: [String] {
+    (0..<size.height).map { line($0) }
+  }
+
+  /// Row `y` as text.
+  public func line(_ y: Int) -> String {
+    var text = String.UnicodeScalarView()
+    forEachCell(inRow: y) { cell in
+      guard !cell.isContinuation else { return }
+      text.append(cell.glyph.scalar)
+      for lane in 0..<cell.glyph.markCount {
+        if let mark = Unicode.Scalar(cell.glyph.marks[lane]) { text.append(mark) }
+      }
+    }
+    return String(text)
+  }
+
+  /// The rows joined by newlines, with trailing spaces removed from each: handy to
+  /// compare with a multi-line string literal.
+  public var text: String {
+    lines.map { line in
+      var s = Substring(line)
+      while s.last == " " { s = s.dropLast() }
+      return String(s)
+    }.joined(separator: "\n")
+  }
+}

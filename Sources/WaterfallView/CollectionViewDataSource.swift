@@ -1,0 +1,59 @@
+import WaterfallLayout
+
+/// What a ``CollectionView`` shows: how many sections and items, and the cell for
+/// each item (dequeued from the view), after `UICollectionViewDataSource`.
+///
+/// ```swift
+/// func collectionView(_ view: CollectionView, cellForItemAt indexPath: IndexPath) -> Cell {
+///   let cell = view.dequeueReusableCell(withIdentifier: "card", for: indexPath) as! CardCell
+///   cell.title = items[indexPath.item].title
+///   return cell
+/// }
+/// ```
+public protocol CollectionViewDataSource: AnyObject {
+  /// The number of sections; 1 unless implemented.
+  func numberOfSections(in collectionView: CollectionView) -> Int
+  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
+  /// A configured cell for the item, taken from
+  /// ``CollectionView/dequeueReusableCell(withIdentifier:for:)``.
+  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> Cell
+  /// A configured cell for a section's header or footer, or `nil` to draw none;
+  /// `nil` unless implemented.
+  func collectionView(_ collectionView: CollectionView, viewForSupplementary kind: ElementKind, inSection section: Int)
+    -> Cell?
+}
+
+extension CollectionViewDataSource {
+  public func numberOfSections(in collectionView: CollectionView) -> Int { 1 }
+  public func collectionView(
+    _ collectionView: CollectionView, viewForSupplementary kind: ElementKind, inSection section: Int
+  ) -> Cell? { nil }
+}
+
+/// How a ``CollectionView`` sizes its items and tells about what happens, after
+/// `UICollectionViewDelegate`. Every method has a default.
+public protocol CollectionViewDelegate: AnyObject {
+  /// The size of an item given the width the layout gives it; 3 rows unless
+  /// implemented.
+  func collectionView(_ collectionView: CollectionView, sizeForItemAt indexPath: IndexPath, width: Int) -> ItemSize
+  /// The selection moved to `indexPath`.
+  func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath)
+  /// The content offset changed.
+  func collectionViewDidScroll(_ collectionView: CollectionView)
+  /// `cell` is about to be shown for `indexPath`.
+  func collectionView(_ collectionView: CollectionView, willDisplay cell: Cell, forItemAt indexPath: IndexPath)
+  /// `cell` left the visible rect and went back to the pool.
+  func collectionView(_ collectionView: CollectionView, didEndDisplaying cell: Cell, forItemAt indexPath: IndexPath)
+}
+
+extension CollectionViewDelegate {
+  public func collectionView(_ collectionView: CollectionView, sizeForItemAt indexPath: IndexPath, width: Int)
+    -> ItemSize
+  { .height(3) }
+  public func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath) {}
+  public func collectionViewDidScroll(_ collectionView: CollectionView) {}
+  public func collectionView(_ collectionView: CollectionView, willDisplay cell: Cell, forItemAt indexPath: IndexPath) {}
+  public func collectionView(
+    _ collectionView: CollectionView, didEndDisplaying cell: Cell, forItemAt indexPath: IndexPath
+  ) {}
+}

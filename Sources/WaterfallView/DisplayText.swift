@@ -1,0 +1,148 @@
+import CTextWidth
+
+/// Text made safe for the terminal and measured in columns: the one sanitiser every
+/// string from data goes through before it is measured or drawn.
+///
+/// Nothing in data can reach the terminal as control: C0 controls, DEL and ESC
+/// become their visible Control Pictures (`␛`, `␍`, `␇`…), C1 controls and bidi
+/// overrides or isolates (U+202A-202E, U+2066-2069) become `�`, a tab becomes one
+/// space, and characters the terminal cannot print become `�`. Invalid UTF-8 was
+/// already `�` when the bytes became a `String`. An escape sequence thus shows as
+/// text (`␛]52;c;…`) and does nothing.
+///
+/// Widths come from glibc's `wcwidth`, the table ncurses uses: a glyph is one
+/// spacing scalar (1 or 2 columns) followed by the zero-width scalars that combine
+/// with it, so `e` + U+0301 is one glyph of width 1 and `价` one of width 2.
+///
+/// ```swift
+/// DisplayText.width(of: "价格 café")        // 9
+/// DisplayText.sanitized("ok\u{1B}]0;pwned\u{07}")   // "ok␛]0;pwned␇"
+/// ```
+public enum DisplayText {
+  /// Whether the process's character type is UTF-8, set once: the environment's
+  /// locale when it is UTF-8, otherwise C.UTF-8.
+  static let localeState: Int32 = ct_use_utf8_ctype()
+
+  /// Sets a UTF-8 character type for the process (once) and returns whether the
+  /// user's own locale was UTF-8. Call it before starting curses.
+  @discardableResult
+  public static func prepareLocale() -> Bool {
+    environmentIsUTF8
+  }
+
+  /// Whether the user's own locale is UTF-8; when it is not, drawing falls back to
+  /// ASCII box lines.
+  public static var environmentIsUTF8: Bool { localeState == 1 }
+
+  /// The replacement drawn for a scalar that must not reach the terminal as it is,
+  /// or `nil` when the scalar is safe.
+  @inline(__always)
+  public static func replacement(for scalar: Unicode.Scalar) -> Unicode.Scalar? {
+    let v = scalar.value
+    switch v {
+    case 0x20..<0x7F: return nil
+    case 0x09: return " "
+    case 0x00..<0x20: return Unicode.Scalar(0x2400 + v)  // ␀ … ␟
+    case 0x7F: return "\u{2421}"  // ␡
+    case 0x80..<0xA0: return "\u{FFFD}"
+    case 0x202A...0x202E, 0x2066...0x2069: return "\u{FFFD}"
+    default: return nil
+    }
+  }
+
+  /// The columns `scalar` covers once replaced: 0 for a combining or zero-width
+  /// scalar, 1 or 2 otherwise. Unprintable scalars count as the 1-column `�`.
+  @inline(__always)
+  public static func width(of scalar: Unicode.Scalar) -> Int {
+    let v = scalar.value
+    if v >= 0x20 && v < 0x7F { return 1 }
+    if let r = replacement(for: scalar) { return r.value == 0x20 ? 1 : rawWidth(r) }
+    let w = rawWidth(scalar)
+    return w < 0 ? 1 : w
+  }
+
+  @inline(__always)
+  static func rawWidth(_ scalar: Unicode.Scalar) -> Int {
+    _ = localeState
+    return Int(ct_wcwidth(scalar.value))
+  }
+
+  /// Calls `body` with each glyph of `text`, in order, until it returns `false`.
+  ///
+  /// A zero-width scalar with nothing before it to combine with is drawn on a
+  /// space; marks past the fourth on one base are dropped, as ncurses drops them.
+  public static func forEachGlyph(in text: Substring, _ body: (Glyph) -> Bool) {
+    var current = Glyph.space
+    var hasCurrent = false
+    var marks = 0
+    for scalar in text.unicodeScalars {
+      let v = scalar.value
+      if v >= 0x20 && v < 0x7F {
+        if hasCurrent, !body(current) { return }
+        current = Glyph(scalar: scalar, width: 1)
+        hasCurrent = true
+        marks = 0
+        continue
+      }
+      var shown = replacement(for: scalar) ?? scalar
+      var w = shown.value == 0x20 ? 1 : rawWidth(shown)
+      if w < 0 {
+        shown = "\u{FFFD}"
+        w = 1
+      }
+      if w == 0 {
+        if !hasCurrent {
+          current = Glyph.space
+          hasCurrent = true
+          marks = 0
+        }
+        if marks < 4 { current.marks[marks] = shown.value }
+        marks += 1
+        continue
+      }
+      if hasCurrent, !body(current) { return }
+      current = Glyph(scalar: shown, width: w)
+      hasCurrent = true
+      marks = 0
+    }
+    if hasCurrent { _ = body(current) }
+  }
+
+  /// The glyphs of `text`.
+  public static func glyphs(of text: some StringProtocol) -> [Glyph] {
+    var result: [Glyph] = []
+    forEachGlyph(in: Substring(text)) {
+      result.append($0)
+      return true
+    }
+    return result
+  }
+
+  /// The columns `text` covers once sanitised.
+  public static func width(of text: some StringProtocol) -> Int {
+    var total = 0
+    for scalar in text.unicodeScalars {
+      let v = scalar.value
+      if v >= 0x20 && v < 0x7F {
+        total += 1
+      } else {
+        total += width(of: scalar)
+      }
+    }
+    // A leading zero-width scalar is drawn on a space.
+    if total == 0, !text.isEmpty { return 1 }
+    if let first = text.unicodeScalars.first, first.value >= 0x7F, width(of: first) == 0 { total += 1 }
+    return total
+  }
+
+  /// `text` with every unsafe scalar replaced, as it would be drawn.
+  public static func sanitized(_ text: some StringProtocol) -> String {
+    var result = ""
+    forEachGlyph(in: Substring(text)) {
+      result.unicodeScalars.append($0.scalar)
+      for lane in 0..<$0.markCount { result.unicodeScalars.append(Unicode.Scalar($0.marks[lane])!) }
+      return true
+    }
+    return result
+  }
+}

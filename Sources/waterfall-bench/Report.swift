@@ -1,0 +1,83 @@
+/// One measured figure, printed as a table row and as a JSON member.
+struct Figure {
+  /// A stable key for `--json`, such as `layout.prepare.1m.3col`.
+  var key: String
+  /// What was measured, for the table.
+  var label: String
+  var value: Double
+  var unit: String
+  /// The aim, as text (`< 100 ms`), and whether the value meets it; `nil` when the
+  /// figure is a baseline or a plain report.
+  var aim: String?
+  var met: Bool?
+}
+
+/// The figures of one `waterfall-bench` run, in the order they were measured.
+struct Report {
+  var figures: [Figure] = []
+  var machine: String
+
+  mutating func add(
+    _ key: String, _ label: String, _ value: Double, _ unit: String, aim: String? = nil,
+    met: Bool? = nil
+  ) {
+    figures.append(Figure(key: key, label: label, value: value, unit: unit, aim: aim, met: met))
+  }
+
+  /// A Markdown table, ready to paste into the README.
+  func table() -> String {
+    var lines = ["| figure | value | aim | |", "|---|---:|---|---|"]
+    for f in figures {
+      let mark = f.met.map { $0 ? "met" : "MISSED" } ?? ""
+      lines.append("| \(f.label) | \(format(f.value)) \(f.unit) | \(f.aim ?? "") | \(mark) |")
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// One JSON object: `{"machine": ..., "figures": {key: {value, unit, aim, met}}}`.
+  func json() -> String {
+    var members: [String] = []
+    for f in figures {
+      var fields = ["\"label\":\(quote(f.label))", "\"value\":\(jsonNumber(f.value))", "\"unit\":\(quote(f.unit))"]
+      if let aim = f.aim { fields.append("\"aim\":\(quote(aim))") }
+      if let met = f.met { fields.append("\"met\":\(met)") }
+      members.append("\(quote(f.key)):{\(fields.joined(separator: ","))}")
+    }
+    return "{\"machine\":\(quote(machine)),\"figures\":{\(members.joined(separator: ","))}}"
+  }
+
+  private func format(_ value: Double) -> String {
+    if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+    if abs(value) >= 100 { return String(Int(value.rounded())) }
+    if abs(value) >= 1 { return String((value * 100).rounded() / 100) }
+    return String((value * 1000).rounded() / 1000)
+  }
+
+  private func jsonNumber(_ value: Double) -> String {
+    value.isFinite ? format(value) : "null"
+  }
+
+  private func quote(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      default:
+        if scalar.value < 0x20 {
+          out += "\\u00" + String(scalar.value, radix: 16).leftPadded(to: 2)
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return out + "\""
+  }
+}
+
+extension String {
+  fileprivate func leftPadded(to width: Int) -> String {
+    String(repeating: "0", count: max(0, width - count)) + self
+  }
+}

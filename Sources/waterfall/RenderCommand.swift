@@ -1,0 +1,51 @@
+import ArgumentParser
+import WaterfallApp
+import WaterfallLayout
+import WaterfallTerminal
+import WaterfallView
+
+/// `waterfall render`: the screen a user would see, as text.
+struct RenderCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "render", abstract: "Print the screen the browser would show, as text.")
+
+  @Argument(help: ArgumentHelp("The data, as for the browser.", valueName: "FILE|DIR|-"))
+  var path: String?
+  @Option(help: "Screen width in cells.") var width: Int = 80
+  @Option(help: "Screen height in cells.") var height: Int = 24
+  @Option(help: ArgumentHelp("Rows to scroll the cards by.", valueName: "rows")) var scroll: Int?
+  @Option(help: ArgumentHelp("The item to select (0 is the first).", valueName: "item")) var select: Int?
+  @Flag(help: "Show the selected item's details.") var details = false
+  @Option(help: ArgumentHelp("Keys to press first, by tmux name: \"Down Right /mug Enter\".", valueName: "keys")) var keys: String?
+  @Flag(help: "Draw boxes with ASCII characters.") var ascii = false
+  @Flag(help: "Load every page of a directory, not just the first.") var allPages = false
+
+  @OptionGroup var layout: LayoutOptions
+  @OptionGroup(title: "Fields") var fields: FieldOptions
+
+  func validate() throws {
+    guard width > 0, width <= 10_000, height > 0, height <= 10_000 else {
+      throw ValidationError("--width and --height must be between 1 and 10000")
+    }
+  }
+
+  func run() throws {
+    let (loader, store) = loadOrExit(path, roles: fields.roles)
+    if allPages { try? loader.loadAll() }
+    let browser = Browser(
+      store: store, options: layout.browserOptions(theme: ascii ? .ascii : .unicode),
+      size: Size(width: width, height: height))
+    browser.skippedCount = loader.skipped.count
+    if let select { browser.select(item: select) }
+    if let scroll { browser.scroll(to: scroll) }
+    if details { browser.openDetails() }
+    if let keys {
+      let parsed: [Key]
+      do { parsed = try KeyNames.parse(keys) } catch { throw ValidationError(error.description) }
+      for key in parsed { _ = browser.handle(.key(key)) }
+    }
+    let screen = CellBuffer(width: width, height: height)
+    browser.draw(in: screen)
+    Swift.print(screen.text)
+  }
+}

@@ -1,0 +1,203 @@
+import Testing
+import WaterfallLayout
+@testable import WaterfallView
+
+/// A cell counting its `prepareForReuse` calls.
+final class CountingCell: TextCell {
+  var prepared = 0
+  override func prepareForReuse() {
+    super.prepareForReuse()
+    prepared += 1
+  }
+}
+
+final class CountingSource: CollectionViewDataSource, CollectionViewDelegate {
+  let count: Int
+  var maxVisible = 0
+  init(count: Int) { self.count = count }
+  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { count }
+  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> Cell {
+    let cell = collectionView.dequeueReusableCell(withIdentifier: "card", for: indexPath) as! CountingCell
+    cell.text = "Item \(indexPath.item)"
+    return cell
+  }
+  func collectionView(_ collectionView: CollectionView, sizeForItemAt indexPath: IndexPath, width: Int) -> ItemSize {
+    .height(4 + (indexPath.item * 7919) % 9)
+  }
+}
+
+@Suite struct ReuseTests {
+  @Test func scrollingAHundredThousandItemsRowByRowCreatesOnlyWhatIsVisible() {
+    let source = CountingSource(count: 100_000)
+    let view = CollectionView(frame: Rect(x: 0, y: 0, width: 60, height: 20), layout: WaterfallLayout(columnCount: 3, columnSpacing: 1))
+    view.register(CountingCell.self, forCellWithReuseIdentifier: "card")
+    view.dataSource = source
+    view.delegate = source
+    view.reloadData()
+    var mostVisible = 0
+    var identities: [IndexPath: ObjectIdentifier] = [:]
+    var keptIdentity = true
+    while true {
+      view.layoutSubviews()
+      let cells = view.visibleCells
+      mostVisible = max(mostVisible, cells.count)
+      var next: [IndexPath: ObjectIdentifier] = [:]
+      for cell in cells {
+        let id = ObjectIdentifier(cell)
+        if let before = identities[cell.indexPath!], before != id { keptIdentity = false }
+        next[cell.indexPath!] = id
+      }
+      identities = next
+      if view.contentOffset == view.maximumContentOffset { break }
+      view.scroll(byRows: 1)
+    }
+    let pool = view.reusePool
+    #expect(pool.createdCount <= mostVisible + 3)
+    #expect(pool.createdCount + pool.reusedCount >= 100_000, "every item was shown once at least")
+    #expect(keptIdentity, "a cell that stays visible keeps its identity")
+    #expect(view.indexPathsForVisibleItems.contains(IndexPath(item: 99_999)))
+    // Every reuse ran prepareForReuse: the counts over all cells add up.
+    let waiting = pool.waitingCount + view.visibleCells.count
+    #expect(waiting == pool.createdCount)
+  }
+
+  @Test func prepareForReuseRunsOnEachReuse() {
+    let pool = ReusePool()
+    pool.register(CountingCell.self, forReuseIdentifier: "c")
+    let a = pool.dequeue("c") as! CountingCell
+    #expect(a.prepared == 0)
+    pool.enqueue(a)
+    let b = pool.dequeue("c") as! CountingCell
+    #expect(a === b)
+    #expect(b.prepared == 1)
+    #expect(pool.createdCount == 1 && pool.reusedCount == 1)
+  }
+
+  @Test func displayCallbacksBalance() {
+    let fixture = Fixture(heights: Array(repeating: 5, count: 50), frame: Rect(x: 0, y: 0, width: 30, height: 10), layout: WaterfallLayout(columnCount: 2))
+    fixture.view.layoutSubviews()
+    #expect(fixture.displayed == 4)
+    fixture.view.scroll(byRows: 12)
+    fixture.view.layoutSubviews()
+    #expect(fixture.displayed - fixture.ended == fixture.view.visibleCells.count)
+  }
+}
+
+@Suite struct DrawingTests {
+  func threeColumns(height: Int = 12) -> Fixture {
+    let titles = ["Mug", "Teapot with a long name", "Lamp", "Chair", "Desk", "Rug", "Vase", "Clock"]
+    let heights = [4, 6, 3, 5, 4, 3, 5, 4]
+    return Fixture(
+      sections: [zip(titles, heights).map { ($0, $1) }],
+      frame: Rect(x: 0, y: 0, width: 40, height: height),
+      layout: WaterfallLayout(columnCount: 3, columnSpacing: 1))
+  }
+
+  @Test func threeColumnWaterfallAt40x12() {
+    let fixture = threeColumns()
+    #expect(fixture.render() == """
+      ┌──────────┐ ┌──────────┐ ┌──────────┐
+      │Mug       │ │Teapot    │ │Lamp      │
+      │          │ │with a    │ └──────────┘
+      └──────────┘ │long name │ ┌──────────┐
+      ┌──────────┐ │          │ │Chair     │
+      │Desk      │ └──────────┘ │          │
+      │          │ ┌──────────┐ │          │
+      └──────────┘ │Rug       │ └──────────┘
+      ┌──────────┐ └──────────┘ ┌──────────┐
+      │Vase      │              │Clock     │
+      │          │              │          │
+      │          │              └──────────┘
+      """)
+  }
+
+  @Test func cardsCrossingTheEdgesAreClippedAsIfSlidingUnder() {
+    let fixture = threeColumns(height: 6)
+    fixture.view.setContentOffset(2)
+    // Rows 2..<8: Mug and Teapot lose their top edges, Lamp its top two rows;
+    // Desk, Chair and Rug lose their bottoms.
+    #expect(fixture.render() == """
+      │          │ │with a    │ └──────────┘
+      └──────────┘ │long name │ ┌──────────┐
+      ┌──────────┐ │          │ │Chair     │
+      │Desk      │ └──────────┘ │          │
+      │          │ ┌──────────┐ │          │
+      └──────────┘ │Rug       │ └──────────┘
+      """)
+  }
+
+  @Test func theSelectedCardHasHeavyBoldLines() {
+    let fixture = threeColumns(height: 5)
+    fixture.view.selectItem(at: IndexPath(item: 1))
+    #expect(fixture.render() == """
+      ┌──────────┐ ┏━━━━━━━━━━┓ ┌──────────┐
+      │Mug       │ ┃Teapot    ┃ │Lamp      │
+      │          │ ┃with a    ┃ └──────────┘
+      └──────────┘ ┃long name ┃ ┌──────────┐
+      ┌──────────┐ ┃          ┃ │Chair     │
+      """)
+    let buffer = CellBuffer(width: 40, height: 5)
+    fixture.view.draw(in: buffer)
+    #expect(buffer.style(x: 13, y: 0).attributes.contains(.bold))
+    #expect(buffer.style(x: 14, y: 1).attributes.contains(.bold), "the title is bold too")
+    #expect(!buffer.style(x: 0, y: 0).attributes.contains(.bold))
+    #expect(fixture.view.cellForItem(at: IndexPath(item: 1))?.isSelected == true)
+  }
+
+  @Test func cjkAndEmojiTitlesCutAtAnEdge() {
+    let fixture = Fixture(
+      sections: [[("价格便宜的茶壶", 3), ("😀😀😀😀😀😀", 3), ("a价b格c", 3)]],
+      frame: Rect(x: 0, y: 0, width: 30, height: 3), layout: WaterfallLayout(columnCount: 3))
+    let text = fixture.render()
+    #expect(text == """
+      ┌────────┐┌────────┐┌────────┐
+      │价格便… ││😀😀😀… ││a价b格c │
+      └────────┘└────────┘└────────┘
+      """)
+    let buffer = CellBuffer(width: 30, height: 3)
+    fixture.view.draw(in: buffer)
+    #expect(buffer.lines.allSatisfy { DisplayText.width(of: $0) == 30 })
+  }
+
+  @Test func aHostileTitleIsShownAndControlsNothing() {
+    let fixture = Fixture(
+      sections: [[("A\u{1B}[2J\r\u{08}\u{07}\u{1B}]0;pwn\u{07}Z", 4), ("ok", 4)]],
+      frame: Rect(x: 0, y: 0, width: 40, height: 4), layout: WaterfallLayout(columnCount: 2))
+    #expect(fixture.render() == """
+      ┌──────────────────┐┌──────────────────┐
+      │A␛[2J␍␈␇␛]0;pwn␇Z ││ok                │
+      │                  ││                  │
+      └──────────────────┘└──────────────────┘
+      """)
+  }
+
+  @Test func stickyHeaderIsDrawnOverTheCardsSlidingUnder() {
+    let fixture = Fixture(
+      sections: [[("One", 4), ("Two", 4)], [("Three", 4)]],
+      frame: Rect(x: 0, y: 0, width: 20, height: 4),
+      layout: WaterfallLayout(columnCount: 1, headerHeight: 1, pinsHeaders: true),
+      headers: ["Fruit", "Tools"])
+    fixture.view.setContentOffset(3)
+    #expect(fixture.render() == """
+       Fruit
+      └──────────────────┘
+      ┌──────────────────┐
+      │Two               │
+      """)
+    // Section 0 ends at row 9, where "Tools" starts: "Fruit" is pushed up by it.
+    fixture.view.setContentOffset(8)
+    #expect(fixture.render() == """
+       Fruit
+       Tools
+      ┌──────────────────┐
+      │Three             │
+      """)
+    fixture.view.setContentOffset(10)
+    #expect(fixture.render() == """
+       Tools
+      │Three             │
+      │                  │
+      └──────────────────┘
+      """)
+  }
+}
