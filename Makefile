@@ -10,16 +10,18 @@
 SHELL := /bin/bash
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-APT_PACKAGES := tmux libncurses-dev pkg-config
+APT_PACKAGES := tmux libncurses-dev libpng-dev libjpeg-dev pkg-config
 DATA ?= Data/shops
 
-.PHONY: run test bench bench-json release deps data clean
+.PHONY: run test bench bench-json release deps data picture-tools clean
 
 deps:
 	@missing=""; \
 	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
 	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
 	[ -f /usr/include/ncursesw/curses.h ] || missing="$$missing libncurses-dev"; \
+	[ -f /usr/include/png.h ] || missing="$$missing libpng-dev"; \
+	[ -f /usr/include/jpeglib.h ] || missing="$$missing libjpeg-dev"; \
 	if [ -n "$$missing" ]; then \
 	  echo "make: installing$$missing"; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
@@ -51,5 +53,12 @@ bench-json: deps
 clean:
 	rm -rf .build
 
-data:
+# The sample pictures' JPEGs are written by cjpeg.
+picture-tools:
+	@command -v cjpeg >/dev/null 2>&1 || { \
+	  echo "make: installing libjpeg-turbo-progs"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libjpeg-turbo-progs; }
+
+data: picture-tools
 	python3 Scripts/generate-data.py
+	python3 Scripts/generate-pictures.py
