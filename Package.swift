@@ -6,6 +6,7 @@ let package = Package(
   products: [
     .library(name: "WaterfallLayout", targets: ["WaterfallLayout"]),
     .library(name: "WaterfallView", targets: ["WaterfallView"]),
+    .library(name: "WaterfallImages", targets: ["WaterfallImages"]),
     .executable(name: "waterfall", targets: ["waterfall"]),
   ],
   dependencies: [
@@ -19,10 +20,22 @@ let package = Package(
       providers: [.apt(["libncurses-dev"])]
     ),
     .target(name: "CTextWidth"),
+    .systemLibrary(
+      name: "CPng",
+      pkgConfig: "libpng",
+      providers: [.apt(["libpng-dev"])]
+    ),
+    .systemLibrary(
+      name: "CJpeg",
+      pkgConfig: "libjpeg",
+      providers: [.apt(["libjpeg-dev"])]
+    ),
+    .target(name: "CImageDecoding", dependencies: ["CPng", "CJpeg"]),
 
     // The library.
     .target(name: "WaterfallLayout"),
     .target(name: "WaterfallView", dependencies: ["WaterfallLayout", "CTextWidth"]),
+    .target(name: "WaterfallImages", dependencies: ["WaterfallLayout", "WaterfallView", "CImageDecoding", "CPng", "CJpeg"]),
 
     // The browser.
     .target(name: "WaterfallTerminal", dependencies: ["CNcursesw", "WaterfallView"]),
@@ -46,6 +59,7 @@ let package = Package(
     .testTarget(name: "CTargetsTests", dependencies: ["CTextWidth", "CNcursesw"]),
     .testTarget(name: "WaterfallLayoutTests", dependencies: ["WaterfallLayout"]),
     .testTarget(name: "WaterfallViewTests", dependencies: ["WaterfallView"]),
+    .testTarget(name: "WaterfallImagesTests", dependencies: ["WaterfallImages"], exclude: ["Fixtures"]),
     .testTarget(name: "WaterfallAppTests", dependencies: ["WaterfallApp"]),
     .testTarget(name: "EndToEndTests", dependencies: ["waterfall"]),
   ],

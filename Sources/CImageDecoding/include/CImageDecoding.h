@@ -1,0 +1,87 @@
+// PNG and JPEG decoding through the system's libpng and libjpeg, with their
+// longjmp error handling kept on this side.
+//
+// Both libraries report a fatal error by calling a function that must not return;
+// here it longjmps back to a setjmp in the same C function that called the library,
+// so a longjmp never crosses a Swift frame. Every function below returns a status and,
+// on failure, fills a `ci_error` with a short message.
+//
+// A reader streams the file: opening it reads only the header (the signature and, for
+// PNG, the chunks before the pixels; for JPEG, the markers before the first scan),
+// so the caller can check the size before any pixel memory exists.
+//
+//   ci_error error;
+//   ci_reader *reader = ci_reader_open("cat.png", &error);
+//   if (!reader) { puts(error.message); return; }
+//   uint32_t w, h;
+//   ci_reader_start(reader, 0, 0, 0, 0, 0, &w, &h, &error);
+//   uint8_t *rgb = malloc((size_t)w * h * 3);
+//   ci_reader_read_rgb(reader, rgb, (size_t)w * h * 3, &error);
+//   ci_reader_close(reader);
+#ifndef CIMAGEDECODING_H
+#define CIMAGEDECODING_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// What went wrong, or `CI_OK`.
+typedef enum {
+  CI_OK = 0,
+  /// The file could not be opened or read: `error_number` holds errno.
+  CI_UNREADABLE = 1,
+  /// The file is neither PNG nor JPEG (its first bytes say so, whatever its name).
+  CI_NOT_AN_IMAGE = 2,
+  /// The data ends before the picture does.
+  CI_TRUNCATED = 3,
+  /// The library refused the data: `message` says why.
+  CI_CORRUPT = 4,
+  /// Memory ran out, or the library's memory limit was reached.
+  CI_OUT_OF_MEMORY = 5,
+  /// A call out of order, or a buffer too small.
+  CI_MISUSE = 6,
+} ci_status;
+
+/// The file formats a reader understands.
+typedef enum {
+  CI_FORMAT_PNG = 1,
+  CI_FORMAT_JPEG = 2,
+} ci_format;
+
+/// A failure: its status, errno for `CI_UNREADABLE`, and a short message.
+typedef struct {
+  int status;
+  int error_number;
+  char message[200];
+} ci_error;
+
+/// One open picture file being decoded.
+typedef struct ci_reader ci_reader;
+
+/// Opens the regular file at `path` and reads its header. Returns NULL and fills
+/// `error` when the file cannot be read or is not a PNG or JPEG picture.
+ci_reader *ci_reader_open(const char *path, ci_error *error);
+
+/// The file's format.
+int ci_reader_format(const ci_reader *reader);
+
+/// The picture's width and height as its header states them.
+void ci_reader_size(const ci_reader *reader, uint32_t *width, uint32_t *height);
+
+/// Prepares to decode, and reports the size the pixels will have.
+///
+/// A JPEG picture is decoded at 1/2, 1/4 or 1/8 of its size when that is still at
+/// least `minimum_width` x `minimum_height` (0 x 0: full size), which saves most of
+/// the work for a thumbnail. Transparent pixels are blended over the colour
+/// (`background_red`, `background_green`, `background_blue`).
+int ci_reader_start(ci_reader *reader, uint32_t minimum_width, uint32_t minimum_height,
+                    uint8_t background_red, uint8_t background_green, uint8_t background_blue,
+                    uint32_t *output_width, uint32_t *output_height, ci_error *error);
+
+/// Decodes every pixel into `pixels`, 3 bytes (red, green, blue) a pixel, row by row,
+/// which must hold `output_width * output_height * 3` bytes.
+int ci_reader_read_rgb(ci_reader *reader, uint8_t *pixels, size_t capacity, ci_error *error);
+
+/// Closes the file and frees everything the reader holds. NULL is allowed.
+void ci_reader_close(ci_reader *reader);
+
+#endif

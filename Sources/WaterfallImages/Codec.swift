@@ -1,0 +1,75 @@
+import CImageDecoding
+import CJpeg
+import CPng
+
+/// The one place that calls the C decoders (libpng and libjpeg, through
+/// CImageDecoding): headers and pixels in, Swift values out, every failure a thrown
+/// ``ImageError``.
+enum Codec {
+  /// The versions of the libraries in use, for the benchmark's report.
+  static var libraryVersions: String {
+    "libpng \(String(cString: cpng_version())), libjpeg API \(cjpeg_lib_version())"
+  }
+
+  static func readHeader(_ path: String) throws(ImageError) -> ImageHeader {
+    let reader = try open(path)
+    defer { ci_reader_close(reader) }
+    return header(of: reader)
+  }
+
+  /// Decodes the file at `path`; see ``Image/init(contentsOf:limits:minimumSize:background:)``.
+  /// `minimumSize` is asked once the header is known.
+  static func decode(
+    _ path: String, limits: ImageLimits, background: RGB, minimumSize: (ImageHeader) -> (width: Int, height: Int)
+  ) throws(ImageError) -> Image {
+    let reader = try open(path)
+    defer { ci_reader_close(reader) }
+    let header = header(of: reader)
+    try limits.check(width: header.width, height: header.height)
+    let (minimumWidth, minimumHeight) = minimumSize(header)
+    var error = ci_error()
+    var width: UInt32 = 0
+    var height: UInt32 = 0
+    let started = ci_reader_start(
+      reader, UInt32(clamping: max(0, minimumWidth)), UInt32(clamping: max(0, minimumHeight)),
+      background.red, background.green, background.blue, &width, &height, &error)
+    guard started == Int32(CI_OK.rawValue) else { throw imageError(error) }
+    try limits.check(width: Int(width), height: Int(height))
+    let count = Int(width) * Int(height) * 3
+    var status = Int32(CI_OK.rawValue)
+    let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+      status = ci_reader_read_rgb(reader, buffer.baseAddress, count, &error)
+      // UInt8 needs no deinitialising, so a failed read may leave the bytes as they are.
+      initialized = count
+    }
+    guard status == Int32(CI_OK.rawValue) else { throw imageError(error) }
+    return Image(width: Int(width), height: Int(height), pixels: pixels)
+  }
+
+  private static func open(_ path: String) throws(ImageError) -> OpaquePointer {
+    var error = ci_error()
+    guard let reader = ci_reader_open(path, &error) else { throw imageError(error) }
+    return reader
+  }
+
+  private static func header(of reader: OpaquePointer) -> ImageHeader {
+    var width: UInt32 = 0
+    var height: UInt32 = 0
+    ci_reader_size(reader, &width, &height)
+    let format: ImageFormat = ci_reader_format(reader) == Int32(CI_FORMAT_PNG.rawValue) ? .png : .jpeg
+    return ImageHeader(format: format, width: Int(width), height: Int(height))
+  }
+
+  private static func imageError(_ error: ci_error) -> ImageError {
+    let message = withUnsafeBytes(of: error.message) { bytes in
+      String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+    }
+    switch ci_status(rawValue: UInt32(bitPattern: error.status)) {
+    case CI_UNREADABLE: return .unreadable(message)
+    case CI_NOT_AN_IMAGE: return .notAnImage(message)
+    case CI_TRUNCATED: return .truncated
+    case CI_OUT_OF_MEMORY: return .outOfMemory
+    default: return .corrupt(message)
+    }
+  }
+}
