@@ -1,0 +1,18 @@
+/// What a thumbnail is cached under: the file, the cells it takes, and its colours.
+///
+/// ```swift
+/// let key = ThumbnailKey(path: "Data/shops/img/rug-001.png", shape: .fill(width: 24, height: 12), mode: .palette256)
+/// ```
+public struct ThumbnailKey: Hashable, Sendable {
+  /// The picture file, as it will be opened (relative to the working directory or
+  /// absolute).
+  public var path: String
+  public var shape: ThumbnailShape
+  public var mode: ColorMode
+
+  public init(path: String, shape: ThumbnailShape, mode: ColorMode) {
+    self.path = path
+    self.shape = shape
+    self.mode = mode
+  }
+}

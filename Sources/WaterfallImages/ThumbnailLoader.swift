@@ -1,0 +1,272 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Decodes thumbnails on worker threads, so the thread that reads keys and draws
+/// never waits for a picture.
+///
+/// The drawing thread asks for the thumbnail of each picture it is about to draw with
+/// ``thumbnail(_:)``. A thumbnail in the cache comes back at once; otherwise the
+/// request joins a queue and the answer is ``ThumbnailState/pending`` (draw a
+/// placeholder). A worker takes the requests of the latest frame first, decodes,
+/// keeps the result in the cache (bounded in bytes, least recently used out first)
+/// and calls `onReady`, which should wake the drawing thread to draw again (it runs on
+/// the worker, holding the loader's lock: it must be quick and must not call the
+/// loader).
+///
+/// Only what is drawn is requested, and a request not repeated in the last two frames
+/// (``beginFrame()``) is dropped unstarted: scrolling past a hundred pictures decodes
+/// the few the screen stops on, not the hundred. Failures are remembered per file,
+/// so a bad picture is tried once.
+///
+/// ```swift
+/// let loader = ThumbnailLoader(onReady: { session.wakeUp.signal() })
+/// loader.beginFrame()
+/// let key = ThumbnailKey(path: "img/rug-001.png", shape: .fill(width: 24, height: 12), mode: .palette256)
+/// if case .ready(let thumbnail) = loader.thumbnail(key) { thumbnail.draw(in: canvas, at: origin, clip: clip) }
+/// ```
+public final class ThumbnailLoader: @unchecked Sendable {
+  public struct Options: Sendable {
+    /// The cache's capacity in bytes.
+    public var cacheBytes = 24 << 20
+    public var limits = ImageLimits.standard
+    /// Decoding threads; with 0 nothing is decoded until ``ThumbnailLoader/decodeWaiting()``
+    /// is called (the `render` command and tests, which want the same result every time).
+    public var workers = 1
+    /// What transparent pixels are blended over.
+    public var background = RGB.black
+    /// How many failed files are remembered (their reasons are short strings).
+    public var failureMemory = 4096
+    public init() {}
+  }
+
+  /// Counts for tests and the benchmark.
+  public struct Statistics: Hashable, Sendable {
+    /// Thumbnails made.
+    public var decoded = 0
+    /// Pictures that could not be decoded.
+    public var failed = 0
+    /// Requests dropped unstarted because their picture left the screen.
+    public var dropped = 0
+    /// Requests waiting, and being decoded now.
+    public var pending = 0
+    public var inFlight = 0
+    public var cacheBytes = 0
+    public var cacheCount = 0
+  }
+
+  public let options: Options
+  private let core: Core
+  private var workers: [WorkerThread] = []
+
+  public init(options: Options = Options(), onReady: (@Sendable () -> Void)? = nil) {
+    self.options = options
+    core = Core(options: options, onReady: onReady)
+    // The threads hold the core, not the loader, so dropping the loader stops them.
+    for _ in 0..<max(0, options.workers) {
+      workers.append(WorkerThread(niceness: 5) { [core] in core.work() })
+    }
+  }
+
+  deinit {
+    stop()
+  }
+
+  /// Stops the workers and forgets `onReady`: once this returns `onReady` is never
+  /// called again, so call it before whatever `onReady` wakes goes away. A decode
+  /// under way finishes on its own, unwaited for, and is thrown away.
+  public func stop() {
+    core.stop()
+    workers = []
+  }
+
+  /// Starts a new frame: requests not repeated since the frame before this one are
+  /// dropped when a worker next looks for work.
+  public func beginFrame() { core.beginFrame() }
+
+  /// The thumbnail for `key`: ready from the cache, failed, or pending (and now
+  /// requested, or kept requested, for this frame).
+  public func thumbnail(_ key: ThumbnailKey) -> ThumbnailState { core.thumbnail(key, request: true) }
+
+  /// What is known of `key` without requesting it.
+  public func peek(_ key: ThumbnailKey) -> ThumbnailState { core.thumbnail(key, request: false) }
+
+  /// Why the file at `path` could not be shown, if it could not.
+  public func failure(forPath path: String) -> ImageError? { core.failure(forPath: path) }
+
+  /// Forgets every thumbnail and failure (after the files changed).
+  public func removeAll() { core.removeAll() }
+
+  /// The counts now.
+  public var currentStatistics: Statistics { core.statistics }
+
+  /// Waits until no request is waiting or being decoded, up to `milliseconds`;
+  /// returns whether that happened. For `render` and tests, which want the pictures
+  /// before they draw.
+  @discardableResult
+  public func waitUntilIdle(milliseconds: Int = 30_000) -> Bool { core.waitUntilIdle(milliseconds: milliseconds) }
+
+  /// Decodes every waiting request on this thread, as a worker would (the latest
+  /// frame's first, stale ones dropped), and returns when none is left.
+  public func decodeWaiting() { core.work(untilIdle: true) }
+
+  /// Decodes the picture of `key` and makes its thumbnail.
+  static func make(_ key: ThumbnailKey, options: Options) throws(ImageError) -> Thumbnail {
+    let image = try Codec.decode(key.path, limits: options.limits, background: options.background) { header in
+      let cells = key.shape.cells(forPicture: header.width, header.height)
+      return (cells.width, cells.height * 2)
+    }
+    return Thumbnail(image: image, shape: key.shape, mode: key.mode)
+  }
+}
+
+/// The loader's state, shared by the drawing thread and the workers, every part
+/// guarded by one lock.
+private final class Core: @unchecked Sendable {
+  private struct Request {
+    var frame: UInt64
+    var order: UInt64
+  }
+
+  let options: ThumbnailLoader.Options
+  private let lock = ConditionLock()
+  private var cache: ThumbnailCache
+  private var pending: [ThumbnailKey: Request] = [:]
+  private var inFlight: Set<ThumbnailKey> = []
+  private var failures: [String: ImageError] = [:]
+  private var frame: UInt64 = 0
+  private var order: UInt64 = 0
+  private var stopped = false
+  private var counts = ThumbnailLoader.Statistics()
+  private var onReady: (@Sendable () -> Void)?
+
+  init(options: ThumbnailLoader.Options, onReady: (@Sendable () -> Void)?) {
+    self.options = options
+    self.onReady = onReady
+    cache = ThumbnailCache(capacity: options.cacheBytes)
+  }
+
+  func stop() {
+    lock.locked {
+      stopped = true
+      onReady = nil
+      lock.broadcast()
+    }
+  }
+
+  func beginFrame() {
+    lock.locked { frame &+= 1 }
+  }
+
+  func thumbnail(_ key: ThumbnailKey, request: Bool) -> ThumbnailState {
+    lock.locked {
+      if request || cache.contains(key), let thumbnail = cache.value(for: key) { return .ready(thumbnail) }
+      if let error = failures[key.path] { return .failed(error) }
+      if request, !inFlight.contains(key) {
+        if pending[key] == nil {
+          order &+= 1
+          pending[key] = Request(frame: frame, order: order)
+          lock.broadcast()
+        } else {
+          pending[key]?.frame = frame
+        }
+      }
+      return .pending
+    }
+  }
+
+  func failure(forPath path: String) -> ImageError? {
+    lock.locked { failures[path] }
+  }
+
+  func removeAll() {
+    lock.locked {
+      cache.removeAll()
+      failures.removeAll()
+    }
+  }
+
+  var statistics: ThumbnailLoader.Statistics {
+    lock.locked {
+      var s = counts
+      s.pending = pending.count
+      s.inFlight = inFlight.count
+      s.cacheBytes = cache.byteCount
+      s.cacheCount = cache.count
+      return s
+    }
+  }
+
+  func waitUntilIdle(milliseconds: Int) -> Bool {
+    var clock = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &clock)
+    let deadline = clock.tv_sec * 1000 + clock.tv_nsec / 1_000_000 + milliseconds
+    return lock.locked {
+      while !(pending.isEmpty && inFlight.isEmpty) {
+        clock_gettime(CLOCK_MONOTONIC, &clock)
+        let now = clock.tv_sec * 1000 + clock.tv_nsec / 1_000_000
+        if now >= deadline || stopped { return false }
+        lock.wait(milliseconds: min(50, deadline - now))
+      }
+      return true
+    }
+  }
+
+  // MARK: Workers
+
+  /// A worker's loop: take the best request, decode it outside the lock, file the
+  /// result, tell the drawing thread. `untilIdle`: return when no request is left
+  /// instead of waiting for more.
+  func work(untilIdle: Bool = false) {
+    while true {
+      let next: ThumbnailKey? = lock.locked {
+        while !stopped {
+          if let key = takeRequest() { return key }
+          if untilIdle { return nil }
+          lock.wait()
+        }
+        return nil
+      }
+      guard let key = next else { return }
+      let result = Result { () throws(ImageError) in try ThumbnailLoader.make(key, options: options) }
+      lock.locked {
+        inFlight.remove(key)
+        switch result {
+        case .success(let thumbnail):
+          cache.insert(thumbnail, for: key)
+          counts.decoded += 1
+        case .failure(let error):
+          if failures.count >= options.failureMemory { failures.removeAll() }
+          failures[key.path] = error
+          counts.failed += 1
+        }
+        lock.broadcast()
+        // Called holding the lock, so once stop() has returned it is never called.
+        onReady?()
+      }
+    }
+  }
+
+  /// The request to decode next, moved to `inFlight`: the latest frame's first,
+  /// in the order they were made. Requests older than the frame before are dropped.
+  /// Call holding the lock.
+  private func takeRequest() -> ThumbnailKey? {
+    var best: (key: ThumbnailKey, request: Request)?
+    var stale: [ThumbnailKey] = []
+    for (key, request) in pending {
+      if request.frame &+ 1 < frame {
+        stale.append(key)
+        continue
+      }
+      if let b = best, (b.request.frame, 0 &- b.request.order) >= (request.frame, 0 &- request.order) { continue }
+      best = (key, request)
+    }
+    for key in stale { pending.removeValue(forKey: key) }
+    counts.dropped += stale.count
+    if !stale.isEmpty { lock.broadcast() }
+    guard let best else { return nil }
+    pending.removeValue(forKey: best.key)
+    inFlight.insert(best.key)
+    return best.key
+  }
+}

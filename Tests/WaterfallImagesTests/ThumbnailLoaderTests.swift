@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+import WaterfallImages
+
+/// The loader decodes off the caller's thread, caches, remembers failures, and
+/// drops requests for pictures no longer drawn.
+@Suite struct ThumbnailLoaderTests {
+  static func key(_ name: String, _ shape: ThumbnailShape = .fill(width: 8, height: 4)) -> ThumbnailKey {
+    ThumbnailKey(path: TestFiles.fixture(name), shape: shape, mode: .palette256)
+  }
+
+  @Test func workersDecodeAndCallBack() {
+    final class Counter: @unchecked Sendable {
+      var calls = 0
+    }
+    let counter = Counter()
+    let loader = ThumbnailLoader(onReady: { counter.calls += 1 })
+    defer { loader.stop() }
+    loader.beginFrame()
+    #expect(loader.thumbnail(Self.key("rgb.png")) == .pending)
+    #expect(loader.thumbnail(Self.key("bars.jpg")) == .pending)
+    #expect(loader.waitUntilIdle(milliseconds: 10_000))
+    #expect(loader.thumbnail(Self.key("rgb.png")).thumbnail?.width == 8)
+    #expect(loader.thumbnail(Self.key("bars.jpg")).thumbnail?.height == 4)
+    #expect(loader.currentStatistics.decoded == 2)
+    #expect(loader.waitUntilIdle(milliseconds: 1_000) && counter.calls == 2)
+  }
+
+  @Test func failuresAreRememberedWithTheirReason() {
+    var options = ThumbnailLoader.Options()
+    options.workers = 0
+    let loader = ThumbnailLoader(options: options)
+    let key = ThumbnailKey(path: "/nonexistent/picture.png", shape: .fill(width: 4, height: 2), mode: .palette256)
+    #expect(loader.thumbnail(key) == .pending)
+    loader.decodeWaiting()
+    #expect(loader.thumbnail(key) == .failed(.unreadable("No such file or directory")))
+    // Another size of the same file fails at once, without decoding again.
+    var other = key
+    other.shape = .fill(width: 9, height: 9)
+    #expect(loader.thumbnail(other).error != nil)
+    #expect(loader.failure(forPath: key.path)?.reason == "No such file or directory")
+    #expect(loader.currentStatistics.failed == 1)
+  }
+
+  @Test func requestsNotRepeatedForTwoFramesAreDropped() {
+    var options = ThumbnailLoader.Options()
+    options.workers = 0
+    let loader = ThumbnailLoader(options: options)
+    loader.beginFrame()
+    _ = loader.thumbnail(Self.key("rgb.png"))  // on screen in frame 1 only
+    _ = loader.thumbnail(Self.key("grey.png"))
+    loader.beginFrame()
+    _ = loader.thumbnail(Self.key("grey.png"))  // still on screen in frame 2
+    loader.beginFrame()
+    _ = loader.thumbnail(Self.key("palette.png"))  // new in frame 3
+    loader.decodeWaiting()
+    let statistics = loader.currentStatistics
+    #expect(statistics.dropped == 1)
+    #expect(statistics.decoded == 2)
+    #expect(loader.peek(Self.key("rgb.png")) == .pending)
+    #expect(loader.peek(Self.key("grey.png")).thumbnail != nil)
+    #expect(loader.peek(Self.key("palette.png")).thumbnail != nil)
+  }
+
+  @Test func theLatestFrameIsDecodedFirst() {
+    var options = ThumbnailLoader.Options()
+    options.workers = 0
+    // Room for one thumbnail only, so the one decoded last is the one kept.
+    options.cacheBytes = Thumbnail(
+      image: Image(width: 8, height: 8, repeating: .black), shape: .fill(width: 8, height: 4), mode: .palette256
+    ).byteCount
+    let loader = ThumbnailLoader(options: options)
+    loader.beginFrame()
+    _ = loader.thumbnail(Self.key("rgb.png"))  // asked for first, in frame 1
+    loader.beginFrame()
+    _ = loader.thumbnail(Self.key("grey.png"))  // asked for in frame 2
+    loader.decodeWaiting()
+    // grey.png (frame 2) went first, then rgb.png (frame 1, not yet stale).
+    #expect(loader.currentStatistics.decoded == 2)
+    #expect(loader.peek(Self.key("rgb.png")).thumbnail != nil)
+    #expect(loader.peek(Self.key("grey.png")) == .pending)
+  }
+
+  @Test func aStoppedLoaderNeverCallsBack() {
+    final class Flag: @unchecked Sendable {
+      var called = false
+    }
+    let flag = Flag()
+    let loader = ThumbnailLoader(onReady: { flag.called = true })
+    loader.stop()
+    _ = loader.thumbnail(Self.key("rgb.png"))
+    #expect(!loader.waitUntilIdle(milliseconds: 200))
+    #expect(!flag.called)
+  }
+
+  @Test func manyPicturesStayWithinTheCache() throws {
+    var options = ThumbnailLoader.Options()
+    options.cacheBytes = 64 << 10
+    let loader = ThumbnailLoader(options: options)
+    defer { loader.stop() }
+    let folder = TestFiles.root + "/Data/shops/img"
+    let names = try FileManagerNames.pictures(in: folder)
+    for name in names {
+      loader.beginFrame()
+      _ = loader.thumbnail(ThumbnailKey(path: folder + "/" + name, shape: .fill(width: 24, height: 12), mode: .truecolor))
+      loader.waitUntilIdle()
+      #expect(loader.currentStatistics.cacheBytes <= 64 << 10)
+    }
+    #expect(loader.currentStatistics.decoded == names.count)
+  }
+
+  @Test func theLoaderShowsBadPicturesAsFailures() throws {
+    let folder = try TestFiles.scratchFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let table = try BadImageTests.makeTable(in: folder)
+    var options = ThumbnailLoader.Options()
+    options.workers = 0
+    let loader = ThumbnailLoader(options: options)
+    for (name, _) in table {
+      _ = loader.thumbnail(ThumbnailKey(path: folder + "/" + name, shape: .fill(width: 10, height: 5), mode: .palette256))
+    }
+    loader.decodeWaiting()
+    for (name, expected) in table {
+      let state = loader.peek(ThumbnailKey(path: folder + "/" + name, shape: .fill(width: 10, height: 5), mode: .palette256))
+      if case .decodes = expected {
+        #expect(state.thumbnail != nil, "\(name)")
+      } else {
+        #expect(state.error != nil, "\(name)")
+      }
+    }
+  }
+}
