@@ -68,7 +68,17 @@ import Testing
       #expect(result.status == 0, "render \(capture.arguments): \(result.err)")
       var drawn = result.out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
       if drawn.last == "" { drawn.removeLast() }
-      #expect(drawn == capture.lines, "README capture for render \(capture.arguments.joined(separator: " ")) is stale")
+      if drawn != capture.lines {
+        let row = zip(drawn, capture.lines).firstIndex { $0 != $1 } ?? min(drawn.count, capture.lines.count)
+        let wanted = row < capture.lines.count ? capture.lines[row] : "(nothing)"
+        let got = row < drawn.count ? drawn[row] : "(nothing)"
+        Issue.record(
+          """
+          README capture for `render \(capture.arguments.joined(separator: " "))` is stale at row \(row + 1):
+            README: \(wanted)
+            render: \(got)
+          """)
+      }
     }
   }
 }
