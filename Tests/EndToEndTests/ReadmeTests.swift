@@ -69,7 +69,7 @@ import Testing
       var drawn = result.out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
       if drawn.last == "" { drawn.removeLast() }
       if drawn != capture.lines {
-        let row = zip(drawn, capture.lines).firstIndex { $0 != $1 } ?? min(drawn.count, capture.lines.count)
+        let row = zip(drawn, capture.lines).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(drawn.count, capture.lines.count)
         let wanted = row < capture.lines.count ? capture.lines[row] : "(nothing)"
         let got = row < drawn.count ? drawn[row] : "(nothing)"
         Issue.record(
