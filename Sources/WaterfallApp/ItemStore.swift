@@ -68,7 +68,8 @@ public final class ItemStore {
     for item in items {
       packing.removeAll(keepingCapacity: true)
       item.content.pack(into: &packing)
-      Self.appendID(item.id, to: &packing)
+      Self.appendText(item.id, to: &packing)
+      Self.appendText(item.group, to: &packing)
       let summary = summaries.append(packing)
       let offset = inMemory ? texts.append(item.json ?? []) : item.offset
       records.append(Record(summary: summary, offset: offset, length: UInt32(clamping: item.length), page: UInt32(page)))
@@ -120,7 +121,17 @@ public final class ItemStore {
     let record = records[index]
     return summaries.withBytes(from: record.summary) { bytes in
       var position = CardContent.packedLength(in: bytes)
-      return Self.readID(bytes, at: &position)
+      return Self.readText(bytes, at: &position)
+    }
+  }
+
+  /// The value of item `index`'s grouping field (see ``FieldRoles/group``), if it has one.
+  public func group(at index: Int) -> String? {
+    let record = records[index]
+    return summaries.withBytes(from: record.summary) { bytes in
+      var position = CardContent.packedLength(in: bytes)
+      _ = Self.readText(bytes, at: &position)
+      return Self.readText(bytes, at: &position)
     }
   }
 
@@ -151,14 +162,14 @@ public final class ItemStore {
     return found
   }
 
-  // MARK: Packing ids
+  // MARK: Packing ids and groups
 
-  private static func appendID(_ id: String?, to bytes: inout [UInt8]) {
-    guard let id else {
+  private static func appendText(_ text: String?, to bytes: inout [UInt8]) {
+    guard let text else {
       bytes.append(0)
       return
     }
-    let utf8 = Array(id.utf8)
+    let utf8 = Array(text.utf8)
     var length = UInt(utf8.count) + 1
     while length >= 0x80 {
       bytes.append(UInt8(length & 0x7F) | 0x80)
@@ -168,7 +179,7 @@ public final class ItemStore {
     bytes.append(contentsOf: utf8)
   }
 
-  private static func readID(_ bytes: UnsafeBufferPointer<UInt8>, at position: inout Int) -> String? {
+  private static func readText(_ bytes: UnsafeBufferPointer<UInt8>, at position: inout Int) -> String? {
     var length: UInt = 0
     var shift: UInt = 0
     while true {
@@ -180,6 +191,7 @@ public final class ItemStore {
     }
     guard length > 0 else { return nil }
     let count = Int(length) - 1
+    defer { position += count }
     return String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<(position + count)]), as: UTF8.self)
   }
 

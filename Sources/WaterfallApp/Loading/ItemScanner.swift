@@ -15,7 +15,7 @@ public struct ItemScanner: Sendable {
 
   public init(roles: FieldRoles) {
     self.roles = roles
-    keys = Set(roles.title + roles.subtitle + roles.width + roles.height + roles.image + roles.tags + roles.text + roles.id)
+    keys = Set(roles.title + roles.subtitle + roles.width + roles.height + roles.image + roles.tags + roles.text + roles.id + roles.group)
   }
 
   /// The item whose JSON text is exactly `bytes` (no surrounding whitespace),
@@ -47,6 +47,7 @@ public struct ItemScanner: Sendable {
     return ScannedItem(
       content: Self.limited(CardContent(value: value, roles: roles)),
       id: roles.first(roles.id, in: value)?.text,
+      group: roles.group.isEmpty ? nil : roles.first(roles.group, in: value)?.text,
       offset: pageOffset + start,
       length: text.count,
       json: keepingBytes ? Array(text) : nil)

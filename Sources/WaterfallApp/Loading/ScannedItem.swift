@@ -10,6 +10,8 @@ public struct ScannedItem: Sendable {
   public var content: CardContent
   /// The item's identifying field as text (see ``FieldRoles/id``), if it has one.
   public var id: String?
+  /// The value of the item's grouping field as text (see ``FieldRoles/group``), if any.
+  public var group: String?
   /// Where the item's JSON text starts in its page, in bytes.
   public var offset: Int
   /// The length of the item's JSON text, in bytes.
