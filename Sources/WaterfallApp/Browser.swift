@@ -8,7 +8,9 @@ import WaterfallView
 /// It touches no terminal: ``handle(_:time:)`` takes an ``InputEvent`` and says
 /// what to do next, ``draw(in:)`` draws the whole screen. The terminal loop
 /// (``TerminalApp``), the `render` command and the tests all drive the same
-/// object.
+/// object. Loading is not its business either: a ``LoadController`` adds items to
+/// the store and calls ``storeDidAppend()``, sets ``loading``, and replaces the
+/// store on a reload (``replaceStore(_:)``).
 ///
 /// ```swift
 /// let browser = Browser(store: store, options: Browser.Options(), size: Size(width: 80, height: 24))
@@ -24,6 +26,14 @@ public final class Browser {
     /// The narrowest card when the column count follows the width: 26 gives three
     /// columns at 80.
     public var minimumCardWidth = 26
+    /// Large waterfall cards (`z` in the waterfall): columns half as wide again.
+    public var largeCards = false
+    /// How the waterfall gives items to columns (`--order`).
+    public var order = ItemOrder.shortestFirst
+    /// Whether items are grouped into sections (`--group-by`), by the store's group field.
+    public var groups = false
+    /// Whether switching layouts animates (`--no-animation` turns it off).
+    public var animates = true
     /// Enter prints the selected item and quits (a picker, as fzf is).
     public var printMode = false
     public var theme = CardTheme.unicode
@@ -34,12 +44,23 @@ public final class Browser {
     case browsing, filtering, details, help
   }
 
+  /// Where loading stands, for the footer and the status bar.
+  public enum Loading: Equatable, Sendable {
+    /// Everything there is has been loaded.
+    case done
+    /// More is being read; `progress` is a short note for the status bar.
+    case loading(progress: String?)
+  }
+
   /// The smallest screen the browser draws on.
   public static let minimumSize = Size(width: 20, height: 5)
   static let columnRange = 1...12
   static let doubleClickMilliseconds: UInt64 = 400
+  /// How long switching layouts takes, and in how many steps.
+  static let animationMilliseconds: UInt64 = 120
+  static let animationSteps = 6
 
-  public let store: ItemStore
+  public private(set) var store: ItemStore
   let dataSource: CardDataSource
   let view: CollectionView
   public private(set) var options: Options
@@ -49,11 +70,19 @@ public final class Browser {
   var details: DetailsView?
   /// JSON Lines lines skipped as invalid, for the status bar.
   public var skippedCount = 0
-  /// What is still being loaded, for the status bar (`nil`: nothing).
-  public var loadingStatus: String?
+  /// Where loading stands; the footer under the last card follows it.
+  public var loading = Loading.done {
+    didSet { updateFooter() }
+  }
+  /// A message for the status bar (a reload that could not be done, a bad page).
+  public var notice: String?
   private var lastPress: (item: IndexPath, time: UInt64)?
   /// The store items the browser has already taken in.
   private var lastSeenCount: Int
+  /// Items hidden with `x`, most recent last; `u` brings the last one back.
+  private var hidden: [Int] = []
+  /// A layout change being animated: the transition and when it started.
+  private var animation: (transition: TransitionLayout, target: any CollectionLayout, start: UInt64?)?
 
   public init(store: ItemStore, options: Options, size: Size) {
     self.store = store
@@ -62,14 +91,16 @@ public final class Browser {
     lastSeenCount = store.count
     dataSource = CardDataSource(store: store, theme: options.theme)
     dataSource.kind = options.layout
-    dataSource.visible = Array(0..<store.count)
+    dataSource.groups = options.groups
+    dataSource.show(0..<store.count)
     view = CollectionView(frame: Self.viewFrame(for: size), layout: WaterfallLayout())
     view.register(CardCell.self, forCellWithReuseIdentifier: CardCell.identifier)
     view.register(RowCell.self, forCellWithReuseIdentifier: RowCell.identifier)
+    view.register(BarCell.self, forCellWithReuseIdentifier: BarCell.identifier)
     view.dataSource = dataSource
     view.delegate = dataSource
-    view.setLayout(makeLayout())
-    view.reloadData()
+    updateFooter()
+    view.reloadData(with: makeLayout())
     view.selectFirstItem()
   }
 
@@ -87,12 +118,13 @@ public final class Browser {
   /// The column count in use.
   public var columns: Int {
     if let fixed = options.columns { return fixed }
-    let fitting = (size.width + 1) / (options.minimumCardWidth + 1)
+    let minimum = options.largeCards ? options.minimumCardWidth * 3 / 2 : options.minimumCardWidth
+    let fitting = (size.width + 1) / (minimum + 1)
     return min(max(fitting, Self.columnRange.lowerBound), Self.columnRange.upperBound)
   }
 
-  /// The number of items shown (after the filter) and in all.
-  public var counts: (shown: Int, total: Int) { (dataSource.visible.count, store.count) }
+  /// The number of items shown (after the filter and `x`) and in all.
+  public var counts: (shown: Int, total: Int) { (dataSource.shownCount, store.count) }
 
   /// How many rows the cards are scrolled.
   public var contentOffset: Int { view.contentOffset }
@@ -100,30 +132,75 @@ public final class Browser {
   /// The collection view, for tests and the benchmark.
   public var collectionView: CollectionView { view }
 
+  /// Whether a layout change is being animated: the loop then draws a frame every
+  /// few milliseconds.
+  public var isAnimating: Bool { animation != nil }
+
+  /// Whether the selection or the scroll is within one screen of the end of the
+  /// cards: the moment to load the next page.
+  public var isNearEnd: Bool {
+    let screen = max(1, view.frame.height)
+    let end = view.contentSize.height
+    if view.contentOffset + 2 * screen >= end { return true }
+    if let selected = view.selectedIndexPath, let frame = view.frameForItem(at: selected), frame.maxY + screen >= end { return true }
+    return false
+  }
+
+  /// The sections shown, as (group value, item count): for tests and the status bar.
+  public var sections: [(key: String?, count: Int)] {
+    dataSource.sections.map { ($0.key, $0.items.count) }
+  }
+
   func makeLayout() -> any CollectionLayout {
+    let layout: WaterfallLayout
     switch options.layout {
     case .waterfall:
-      return WaterfallLayout(columnCount: columns, columnSpacing: 1, rowSpacing: 0)
+      layout = WaterfallLayout(columnCount: columns, columnSpacing: 1, rowSpacing: 0, itemOrder: options.order)
     case .grid, .gridLarge:
       var itemSize = options.layout == .grid ? GridLayout.small : GridLayout.large
       if let fixed = options.columns { itemSize.width = max(8, (size.width + 1) / fixed - 1) }
-      return GridLayout(itemSize: itemSize, columnSpacing: 1)
+      layout = GridLayout(itemSize: itemSize, columnSpacing: 1)
     case .list:
-      return ListLayout()
+      layout = ListLayout()
     }
+    if options.groups {
+      layout.headerHeight = 1
+      layout.pinsHeaders = true
+    }
+    // The footer ("Loading more…", "End · N items") sits under the last section only.
+    if dataSource.footer != nil, !dataSource.sections.isEmpty {
+      layout.sectionStyles[dataSource.sections.count - 1] = SectionStyle(footerHeight: 1)
+    }
+    return layout
+  }
+
+  private func updateFooter() {
+    switch loading {
+    case .loading: dataSource.footer = "Loading more…"
+    case .done:
+      let shown = dataSource.shownCount
+      let noun = shown == 1 ? "item" : "items"
+      dataSource.footer = shown == store.count ? "End · \(shown) \(noun)" : "End · \(shown) of \(store.count) \(noun)"
+    }
+  }
+
+  /// Lays the cards out anew (sections or settings changed), keeping the selected
+  /// card where it is on screen.
+  private func relayout() {
+    finishAnimation()
+    view.setLayout(makeLayout())
   }
 
   /// Adapts to a new screen size: the cards reflow and the selected one stays on
   /// screen.
   public func resize(to newSize: Size) {
     guard newSize != size else { return }
+    finishAnimation()
     let oldColumns = columns
     size = newSize
+    view.frame = Self.viewFrame(for: newSize)
     if columns != oldColumns || options.layout == .grid || options.layout == .gridLarge {
-      view.frame = Self.viewFrame(for: newSize)
       view.setLayout(makeLayout())
-    } else {
-      view.frame = Self.viewFrame(for: newSize)
     }
     if let selected = view.selectedIndexPath { view.scrollToItem(at: selected) }
     if let details {
@@ -133,43 +210,114 @@ public final class Browser {
     }
   }
 
-  /// Shows the items the store gained since the last call (appended at its end),
-  /// keeping every card already laid out where it is.
+  // MARK: Items
+
+  /// Whether store item `item` is shown under the current filter and hides.
+  private func passes(_ item: Int) -> Bool {
+    (filter.isEmpty || store.matches(item, query: filter)) && !hidden.contains(item)
+  }
+
+  /// Shows the items the store gained since the last call (appended at its end).
+  /// Cards already laid out keep their places: new items at the end of the last
+  /// section go through the layout's append path; only new sections, or items for
+  /// an earlier section, lay the cards out again.
   public func storeDidAppend() {
     let start = lastSeenCount
     lastSeenCount = store.count
     guard start < store.count else { return }
-    let fresh = (start..<store.count).filter { filter.isEmpty || store.matches($0, query: filter) }
-    guard !fresh.isEmpty else { return }
-    let wasEmpty = dataSource.visible.isEmpty
-    dataSource.visible += fresh
+    finishAnimation()
+    let fresh = (start..<store.count).filter(passes)
+    let wasEmpty = dataSource.shownCount == 0
+    let sectionsBefore = dataSource.sections.count
+    let added = dataSource.add(fresh)
+    updateFooter()
     if wasEmpty {
-      view.reloadData()
+      view.reloadData(with: makeLayout())
       view.selectFirstItem()
-    } else {
-      view.appendItems(count: fresh.count, toSection: 0)
+    } else if added.restructured || dataSource.sections.count != sectionsBefore {
+      reloadKeepingSelection()
+    } else if added.appendedToLast > 0 {
+      view.appendItems(count: added.appendedToLast, toSection: dataSource.sections.count - 1)
     }
   }
 
-  /// Shows the store's items anew after it was reloaded, keeping the selected item
-  /// (by its id field, else by position) at the same place on the screen.
-  public func storeDidReload(selecting item: Int?) {
-    lastSeenCount = store.count
-    applyFilter(filter, selecting: item)
+  /// Takes `newStore` in place of the store (a reload), keeping the selected item,
+  /// found by its id field or else by its position, on the same screen row.
+  public func replaceStore(_ newStore: ItemStore) {
+    finishAnimation()
+    let old = selectedItem
+    let oldID = old.flatMap { store.id(at: $0) }
+    let oldPosition = view.selectedIndexPath.map(dataSource.position(of:))
+    let row = view.selectedIndexPath.flatMap { view.frameForItem(at: $0) }.map { $0.minY - view.contentOffset }
+    store = newStore
+    dataSource.store = newStore
+    lastSeenCount = newStore.count
+    hidden = []
+    dataSource.show((0..<newStore.count).filter(passes))
+    updateFooter()
+    view.reloadData(with: makeLayout())
+    var target: IndexPath?
+    if let oldID, let match = (0..<newStore.count).first(where: { newStore.id(at: $0) == oldID }) {
+      target = dataSource.indexPath(ofItem: match)
+    }
+    if target == nil, let oldPosition, dataSource.shownCount > 0 {
+      target = dataSource.indexPath(ofItem: dataSource.shownItems[min(oldPosition, dataSource.shownCount - 1)])
+    }
+    guard let target else {
+      view.selectFirstItem()
+      return
+    }
+    if let row, let frame = view.frameForItem(at: target) { view.setContentOffset(frame.minY - row) }
+    view.selectItem(at: target)
   }
 
-  private func applyFilter(_ query: String, selecting item: Int? = nil) {
+  /// Shows the items again after the filter or the hidden set changed, keeping
+  /// `item` (or the selection) selected at the same screen row where it still shows.
+  private func reshow(selecting item: Int? = nil) {
+    finishAnimation()
     let keep = item ?? selectedItem
     let row = view.selectedIndexPath.flatMap { view.frameForItem(at: $0) }.map { $0.minY - view.contentOffset }
-    filter = query
-    dataSource.visible = query.isEmpty ? Array(0..<store.count) : (0..<store.count).filter { store.matches($0, query: query) }
-    view.reloadData()
+    dataSource.show((0..<store.count).filter(passes))
+    updateFooter()
+    view.reloadData(with: makeLayout())
     if let keep, let indexPath = dataSource.indexPath(ofItem: keep) {
       if let row, let frame = view.frameForItem(at: indexPath) { view.setContentOffset(frame.minY - row) }
       view.selectItem(at: indexPath)
     } else {
       view.selectFirstItem()
     }
+  }
+
+  private func reloadKeepingSelection() {
+    let keep = selectedItem
+    let row = view.selectedIndexPath.flatMap { view.frameForItem(at: $0) }.map { $0.minY - view.contentOffset }
+    view.reloadData(with: makeLayout())
+    if let keep, let indexPath = dataSource.indexPath(ofItem: keep) {
+      if let row, let frame = view.frameForItem(at: indexPath) { view.setContentOffset(frame.minY - row) }
+      view.selectItem(at: indexPath)
+    }
+  }
+
+  private func applyFilter(_ query: String) {
+    filter = query
+    reshow()
+  }
+
+  /// Hides the selected card (`x`): from the view, never from the data. The cards
+  /// after it reflow; those before it keep their places.
+  private func hideSelected() {
+    guard let item = selectedItem, let indexPath = view.selectedIndexPath else { return }
+    let position = dataSource.position(of: indexPath)
+    hidden.append(item)
+    let shown = dataSource.shownItems.filter { $0 != item }
+    let next = shown.isEmpty ? nil : shown[min(position, shown.count - 1)]
+    reshow(selecting: next)
+  }
+
+  /// Brings back the card hidden last (`u`), selected.
+  private func undoHide() {
+    guard let item = hidden.popLast() else { return }
+    reshow(selecting: item)
   }
 
   /// Selects store item `item` and scrolls to it (the `render --select` option).
@@ -191,6 +339,56 @@ public final class Browser {
 
   var detailsRect: Rect { Self.viewFrame(for: size) }
 
+  // MARK: Layouts
+
+  /// Switches to `kind` and card size `large`, keeping the selection selected and
+  /// in view; the cards slide to their new places when animation is on.
+  private func switchLayout(to kind: LayoutKind, large: Bool) {
+    finishAnimation()
+    let old = view.layout
+    let oldOffset = view.contentOffset
+    options.layout = kind
+    options.largeCards = large
+    dataSource.kind = kind
+    let new = makeLayout()
+    view.setLayout(new)
+    guard options.animates else { return }
+    let transition = TransitionLayout(from: old, to: new, fromOffset: oldOffset, toOffset: view.contentOffset)
+    animation = (transition, new, nil)
+    view.setLayout(transition, contentOffset: view.contentOffset)
+  }
+
+  /// Moves an animated layout change on to time `now` (milliseconds); returns
+  /// whether it is still going.
+  @discardableResult
+  public func advanceAnimation(to now: UInt64) -> Bool {
+    guard var running = animation else { return false }
+    let start = running.start ?? now
+    running.start = start
+    let elapsed = now &- start
+    if elapsed >= Self.animationMilliseconds {
+      finishAnimation()
+      return false
+    }
+    running.transition.progress = Double(elapsed) / Double(Self.animationMilliseconds)
+    animation = running
+    view.setLayout(running.transition, contentOffset: running.transition.toOffset)
+    return true
+  }
+
+  /// Ends an animated layout change at once, on its final layout.
+  public func finishAnimation() {
+    guard let running = animation else { return }
+    animation = nil
+    view.setLayout(running.target, contentOffset: running.transition.toOffset)
+  }
+
+  /// Turns animation off (a terminal too slow for it).
+  public func disableAnimation() {
+    finishAnimation()
+    options.animates = false
+  }
+
   // MARK: Events
 
   /// Handles one event; `time` (milliseconds, any origin) tells a double click.
@@ -200,10 +398,12 @@ public final class Browser {
       resize(to: newSize)
       return .none
     case .mouse(let mouse):
+      finishAnimation()
       return handleMouse(mouse, time: time)
     case .key(let key):
       if key == .control("l") { return .repaint }
       if key == .control("c") { return .quit(130) }
+      finishAnimation()
       switch mode {
       case .browsing: return handleBrowsing(key)
       case .filtering: return handleFiltering(key)
@@ -216,6 +416,7 @@ public final class Browser {
   }
 
   private func handleBrowsing(_ key: Key) -> BrowserAction {
+    notice = nil
     switch key {
     case .up, .character("k"): view.moveSelection(.up)
     case .down, .character("j"): view.moveSelection(.down)
@@ -227,7 +428,7 @@ public final class Browser {
     case .end, .character("G"): view.selectLastItem()
     case .enter:
       guard let item = selectedItem else { return .none }
-      if options.printMode { return .print(Array(store.json(at: item))) }
+      if options.printMode { return .print(store.json(at: item)) }
       openDetails()
     case .escape:
       if !filter.isEmpty {
@@ -244,9 +445,21 @@ public final class Browser {
     case .character("-"), .character("_"):
       setColumns(columns - 1)
     case .character("L"):
-      options.layout = options.layout.next
-      dataSource.kind = options.layout
-      view.setLayout(makeLayout())
+      switchLayout(to: options.layout.next, large: options.largeCards)
+    case .character("z"):
+      // The grids have a size each; the waterfall's card size is its own, so
+      // cycling through the grids never changes it.
+      switch options.layout {
+      case .grid: switchLayout(to: .gridLarge, large: options.largeCards)
+      case .gridLarge: switchLayout(to: .grid, large: options.largeCards)
+      case .waterfall, .list: switchLayout(to: options.layout, large: !options.largeCards)
+      }
+    case .character("x"):
+      hideSelected()
+    case .character("u"):
+      undoHide()
+    case .character("r"):
+      return .reload
     case .character("?"):
       mode = .help
     default:
@@ -259,7 +472,7 @@ public final class Browser {
     let clamped = min(max(count, Self.columnRange.lowerBound), Self.columnRange.upperBound)
     guard clamped != columns || options.columns == nil else { return }
     options.columns = clamped
-    view.setLayout(makeLayout())
+    relayout()
   }
 
   private func handleFiltering(_ key: Key) -> BrowserAction {
@@ -325,7 +538,7 @@ public final class Browser {
       lastPress = (indexPath, time)
       if isDouble {
         lastPress = nil
-        if options.printMode, let item = selectedItem { return .print(Array(store.json(at: item))) }
+        if options.printMode, let item = selectedItem { return .print(store.json(at: item)) }
         openDetails()
       }
     case (.help, .press):
@@ -348,10 +561,15 @@ public final class Browser {
     }
     if mode == .details, let details {
       details.draw(in: canvas, rect: detailsRect, position: positionText, theme: options.theme)
-    } else if dataSource.visible.isEmpty {
-      let lines = store.count == 0
-        ? (loadingStatus == nil ? ["No items to show", "the data has no items"] : ["Loading…"])
-        : ["Nothing matches “\(filter)”", "Esc clears the filter"]
+    } else if dataSource.shownCount == 0 {
+      let lines: [String]
+      if store.count == 0 {
+        lines = loading == .done ? ["No items to show", "the data has no items"] : ["Loading…"]
+      } else if !filter.isEmpty {
+        lines = ["Nothing matches “\(filter)”", "Esc clears the filter"]
+      } else {
+        lines = ["Every card is hidden", "u brings the last one back"]
+      }
       drawCentered(lines, in: canvas, rect: detailsRect)
     } else {
       view.draw(in: canvas)
@@ -361,8 +579,8 @@ public final class Browser {
   }
 
   var positionText: String {
-    let index = view.selectedIndexPath.map { $0.item + 1 } ?? 0
-    return "\(index)/\(dataSource.visible.count)"
+    let index = view.selectedIndexPath.map { dataSource.position(of: $0) + 1 } ?? 0
+    return "\(index)/\(dataSource.shownCount)"
   }
 
   private func drawCentered(_ lines: [String], in canvas: any Canvas, rect: Rect) {
@@ -380,17 +598,20 @@ public final class Browser {
     canvas.fill(bar, with: " ", style: style)
     let separator = options.theme.border == .ascii ? " | " : " │ "
     if mode == .filtering {
-      let count = " \(dataSource.visible.count)/\(store.count) "
+      let count = " \(dataSource.shownCount)/\(store.count) "
       let cursor = options.theme.border == .ascii ? "_" : "▏"
       canvas.put(" /" + filter + cursor, at: Point(x: 0, y: row), style: style, clip: Rect(x: 0, y: row, width: size.width - DisplayText.width(of: count), height: 1))
       canvas.put(count, at: Point(x: size.width - DisplayText.width(of: count), y: row), style: style, clip: bar)
       return
     }
-    var parts = [" " + positionText + (filter.isEmpty ? "" : " of \(store.count)")]
-    parts.append(options.layout == .list ? "list" : (options.layout == .waterfall ? "\(columns) cols · waterfall" : options.layout.label))
+    var parts = [" " + positionText + (filter.isEmpty && hidden.isEmpty ? "" : " of \(store.count)")]
+    parts.append(options.layout == .waterfall ? "\(columns) cols · waterfall" : options.layout.label)
+    if options.groups { parts.append("\(dataSource.sections.count) groups") }
     if !filter.isEmpty { parts.append("/" + filter) }
+    if !hidden.isEmpty { parts.append("\(hidden.count) hidden") }
     if skippedCount > 0 { parts.append("\(skippedCount) skipped") }
-    if let loading = loadingStatus { parts.append(loading) }
+    if case .loading(let progress?) = loading { parts.append(progress) }
+    if let notice { parts.append(notice) }
     let help = "? help "
     let left = TextWrapper.truncate(parts.joined(separator: separator), width: max(0, size.width - DisplayText.width(of: help) - 1))
     canvas.put(left, at: Point(x: 0, y: row), style: style, clip: bar)

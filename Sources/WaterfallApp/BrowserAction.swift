@@ -9,4 +9,6 @@ public enum BrowserAction: Equatable, Sendable {
   case print([UInt8])
   /// Resend the whole screen (Ctrl-L).
   case repaint
+  /// Read the source again (`r`), keeping the selection.
+  case reload
 }

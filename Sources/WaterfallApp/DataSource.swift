@@ -21,6 +21,21 @@ public enum DataSource: Equatable, Sendable {
     return .directory(argument, pages: pages.map { base + "/" + $0 })
   }
 
+  /// The number of pages: a directory's files, otherwise one.
+  public var pageCount: Int {
+    if case .directory(_, let pages) = self { return pages.count }
+    return 1
+  }
+
+  /// The path of page `index`, or nil for standard input.
+  public func pagePath(_ index: Int) -> String? {
+    switch self {
+    case .file(let path): return path
+    case .directory(_, let pages): return pages[index]
+    case .standardInput: return nil
+    }
+  }
+
   /// A name for the status bar and messages.
   public var name: String {
     switch self {

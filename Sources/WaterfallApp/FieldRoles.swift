@@ -18,6 +18,8 @@ public struct FieldRoles: Hashable, Sendable {
   public var text = ["description", "text", "body"]
   /// The field that identifies an item across reloads.
   public var id = ["id"]
+  /// The field whose values group items into sections (`--group-by`); none by default.
+  public var group: [String] = []
 
   public init() {}
 

@@ -1,70 +1,216 @@
-/// The items loaded so far, each with its original JSON text and what its card shows.
+/// The items loaded so far: what each card shows, packed, and where each item's
+/// original JSON text lies.
 ///
-/// The store is the one owner of item data: the browser asks it for a card's
-/// content, an item's fields (parsed again from its text when the details open),
-/// and the exact text to print for `--print`.
+/// The store is the one owner of item data. A card's content is kept packed
+/// (``CardContent/pack(into:)``) in an arena, a few dozen bytes for a typical card;
+/// an item's full text stays in its file and is read again (``json(at:)``) only
+/// for its details, for `--print` and for the filter. Text from standard input,
+/// which cannot be read again, is kept in memory instead.
 ///
 /// ```swift
 /// let store = ItemStore(roles: FieldRoles())
-/// store.append(json: bytes[range], value: value)
+/// let page = store.addPage(file)             // or addMemoryPage(path:) for stdin
+/// store.append(scannedItems, toPage: page)
 /// store.content(at: 0).title
 /// ```
 public final class ItemStore {
-  struct Stored {
-    var json: ArraySlice<UInt8>
-    var content: CardContent
-    var id: String?
+  /// One item: 24 bytes, however many fields it has.
+  struct Record {
+    /// Where its packed card content and id start in `summaries`.
+    var summary: Int
+    /// Where its text starts: in its page's file, or in `texts` for a page in memory.
+    var offset: Int
+    var length: UInt32
+    var page: UInt32
+  }
+
+  /// Where a page's item texts are.
+  enum PageStorage {
+    case file(PageFile)
+    case memory
   }
 
   public let roles: FieldRoles
-  private var items: [Stored] = []
+  private var records: [Record] = []
+  private var summaries = ByteArena()
+  private var texts = ByteArena()
+  private var pages: [(path: String, storage: PageStorage)] = []
+  private var packing: [UInt8] = []
 
   public init(roles: FieldRoles) {
     self.roles = roles
   }
 
-  public var count: Int { items.count }
+  public var count: Int { records.count }
 
-  /// Adds an item: `json` is its text, `value` that text parsed.
-  public func append(json: ArraySlice<UInt8>, value: JSONValue) {
-    items.append(Stored(json: json, content: CardContent(value: value, roles: roles), id: roles.first(roles.id, in: value)?.text))
+  /// The bytes the store holds for its cards (not counting item texts in files).
+  public var summaryBytes: Int { summaries.count + records.count * MemoryLayout<Record>.stride }
+
+  // MARK: Adding
+
+  /// Registers the page read from `file` and returns its number. A file that can
+  /// be read again keeps its items' texts; standard input's are kept in memory.
+  func add(_ file: PageFile) -> Int {
+    pages.append((file.path, file.isStandardInput ? .memory : .file(file)))
+    return pages.count - 1
   }
 
-  /// Removes every item.
+  /// Registers a page whose item texts are kept in memory (standard input).
+  public func addMemoryPage(path: String) -> Int {
+    pages.append((path, .memory))
+    return pages.count - 1
+  }
+
+  /// Adds `items`, found in page `page`. Items of a page in memory must carry their text.
+  public func append(_ items: [ScannedItem], toPage page: Int) {
+    records.reserveCapacity(records.count + items.count)
+    let inMemory = if case .memory = pages[page].storage { true } else { false }
+    for item in items {
+      packing.removeAll(keepingCapacity: true)
+      item.content.pack(into: &packing)
+      Self.appendText(item.id, to: &packing)
+      Self.appendText(item.group, to: &packing)
+      let summary = summaries.append(packing)
+      let offset = inMemory ? texts.append(item.json ?? []) : item.offset
+      records.append(Record(summary: summary, offset: offset, length: UInt32(clamping: item.length), page: UInt32(page)))
+    }
+  }
+
+  /// Adds one item whose text is `json`, in a page of its own kept in memory: for
+  /// tests and small programs.
+  public func append(json: [UInt8]) throws(JSONSyntaxError) {
+    let page = pages.last.flatMap { if case .memory = $0.storage { pages.count - 1 } else { nil } } ?? addMemoryPage(path: "memory")
+    let item = try json.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) in
+      try ItemScanner(roles: roles).scan(buffer, offset: 0, keepingBytes: true)
+    }
+    append([item], toPage: page)
+  }
+
+  /// Removes every item and page.
   public func removeAll() {
-    items.removeAll()
+    records.removeAll()
+    summaries = ByteArena()
+    texts = ByteArena()
+    pages.removeAll()
   }
+
+  // MARK: Reading
 
   /// What item `index`'s card shows.
   public func content(at index: Int) -> CardContent {
-    items[index].content
+    let record = records[index]
+    return summaries.withBytes(from: record.summary) { CardContent(unpacking: $0) }
   }
 
   /// Item `index`'s JSON text, exactly as it was in the source.
-  public func json(at index: Int) -> ArraySlice<UInt8> {
-    items[index].json
+  public func json(at index: Int) -> [UInt8] {
+    let record = records[index]
+    switch pages[Int(record.page)].storage {
+    case .file(let file): return file.bytes(at: record.offset, count: Int(record.length))
+    case .memory: return Array(texts.bytes(at: record.offset, count: Int(record.length)))
+    }
   }
 
   /// Item `index` parsed again from its text: every field, in order.
   public func value(at index: Int) -> JSONValue {
-    let json = items[index].json
-    return (try? json.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) in try JSONParser.parseDocument(buffer) }) ?? .null
+    (try? JSONParser.parse(json(at: index))) ?? .null
   }
 
   /// The identifying field of item `index` (see ``FieldRoles/id``), if it has one.
   public func id(at index: Int) -> String? {
-    items[index].id
+    let record = records[index]
+    return summaries.withBytes(from: record.summary) { bytes in
+      var position = CardContent.packedLength(in: bytes)
+      return Self.readText(bytes, at: &position)
+    }
+  }
+
+  /// The value of item `index`'s grouping field (see ``FieldRoles/group``), if it has one.
+  public func group(at index: Int) -> String? {
+    let record = records[index]
+    return summaries.withBytes(from: record.summary) { bytes in
+      var position = CardContent.packedLength(in: bytes)
+      _ = Self.readText(bytes, at: &position)
+      return Self.readText(bytes, at: &position)
+    }
+  }
+
+  /// The path of the page item `index` came from.
+  public func path(at index: Int) -> String {
+    pages[Int(records[index].page)].path
   }
 
   /// Whether any string of item `index` (any field, any depth) contains `query`,
   /// ignoring case. An empty query matches every item.
+  ///
+  /// The item's raw text is searched first: when an ASCII query is not in it, in
+  /// any case, and the text has no escapes, no string can hold it either, and the
+  /// item is not parsed at all.
   public func matches(_ index: Int, query: String) -> Bool {
     let needle = query.lowercased()
     guard !needle.isEmpty else { return true }
+    let text = json(at: index)
+    if needle.utf8.allSatisfy({ $0 < 0x80 }), !text.contains(UInt8(ascii: "\\")),
+      !Self.containsIgnoringASCIICase(text, Array(needle.utf8))
+    {
+      return false
+    }
     var found = false
-    value(at: index).forEachString { text in
-      if !found, text.lowercased().contains(needle) { found = true }
+    ((try? JSONParser.parse(text)) ?? .null).forEachString { string in
+      if !found, string.lowercased().contains(needle) { found = true }
     }
     return found
+  }
+
+  // MARK: Packing ids and groups
+
+  private static func appendText(_ text: String?, to bytes: inout [UInt8]) {
+    guard let text else {
+      bytes.append(0)
+      return
+    }
+    let utf8 = Array(text.utf8)
+    var length = UInt(utf8.count) + 1
+    while length >= 0x80 {
+      bytes.append(UInt8(length & 0x7F) | 0x80)
+      length >>= 7
+    }
+    bytes.append(UInt8(length))
+    bytes.append(contentsOf: utf8)
+  }
+
+  private static func readText(_ bytes: UnsafeBufferPointer<UInt8>, at position: inout Int) -> String? {
+    var length: UInt = 0
+    var shift: UInt = 0
+    while true {
+      let b = bytes[position]
+      position += 1
+      length |= UInt(b & 0x7F) << shift
+      if b & 0x80 == 0 { break }
+      shift += 7
+    }
+    guard length > 0 else { return nil }
+    let count = Int(length) - 1
+    defer { position += count }
+    return String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<(position + count)]), as: UTF8.self)
+  }
+
+  /// Whether `needle` (lowercase ASCII) occurs in `haystack`, ASCII letters in any case.
+  static func containsIgnoringASCIICase(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+    guard needle.count <= haystack.count else { return false }
+    if needle.isEmpty { return true }
+    func fold(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b | 0x20 : b }
+    let first = needle[0]
+    var i = 0
+    let last = haystack.count - needle.count
+    while i <= last {
+      if fold(haystack[i]) == first {
+        var j = 1
+        while j < needle.count, fold(haystack[i + j]) == needle[j] { j += 1 }
+        if j == needle.count { return true }
+      }
+      i += 1
+    }
+    return false
   }
 }

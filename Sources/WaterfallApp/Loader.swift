@@ -1,12 +1,9 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
-
-/// Loads items from a ``DataSource`` into an ``ItemStore``, page by page.
+/// Loads items from a ``DataSource`` into an ``ItemStore``, page by page, on the
+/// calling thread: what `waterfall render`, `waterfall layout` and the tests use.
+/// The browser loads the same way on a thread of its own (``BackgroundLoader``).
 ///
 /// A file or standard input is one page. A directory is loaded one page at a
-/// time: ``loadNextPage()`` adds the next, which is how the browser loads more as
-/// the user nears the end.
+/// time: ``loadNextPage()`` adds the next.
 ///
 /// ```swift
 /// let loader = Loader(source: try DataSource.resolve("Data/shops"), store: store)
@@ -26,11 +23,7 @@ public final class Loader {
     self.store = store
   }
 
-  /// The number of pages the source has.
-  public var pageCount: Int {
-    if case .directory(_, let pages) = source { return pages.count }
-    return 1
-  }
+  public var pageCount: Int { source.pageCount }
 
   public var hasMorePages: Bool { pagesLoaded < pageCount }
 
@@ -38,29 +31,16 @@ public final class Loader {
   /// page: the items before the error are kept, and the error is thrown.
   public func loadNextPage() throws(LoadError) {
     guard hasMorePages else { return }
-    let path: String
-    let bytes: [UInt8]
-    do {
-      switch source {
-      case .file(let file):
-        path = file
-        bytes = try FileSystem.readAll(file)
-      case .directory(_, let pages):
-        path = pages[pagesLoaded]
-        bytes = try FileSystem.readAll(path)
-      case .standardInput:
-        path = "stdin"
-        bytes = try FileSystem.readAll(fd: 0, path: path)
-      }
-    } catch {
-      pagesLoaded += 1
-      throw LoadError.unreadable(path: error.path, reason: error.reason)
-    }
+    let load = PageLoad(path: source.pagePath(pagesLoaded), scanner: ItemScanner(roles: store.roles))
     pagesLoaded += 1
-    let page = PageParser.parse(bytes, path: path)
-    for item in page.items { store.append(json: item.json, value: item.value) }
-    skipped += page.skipped
-    if let error = page.error { throw error }
+    var page = 0
+    let error = load.run(
+      opened: { file in page = store.add(file) },
+      deliver: { items, skipped, _ in
+        store.append(items, toPage: page)
+        self.skipped += skipped
+      })
+    if let error { throw error }
   }
 
   /// Loads every page left.

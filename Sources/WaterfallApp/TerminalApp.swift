@@ -7,7 +7,8 @@ import WaterfallView
 #endif
 
 /// The browser in a real terminal: the loop that reads events, lets the
-/// ``Browser`` handle them, and draws frames until the user quits.
+/// ``Browser`` handle them, takes in what the ``LoadController`` loaded, and
+/// draws frames until the user quits.
 public enum TerminalApp {
   public struct Options: Sendable {
     public var colors = true
@@ -21,29 +22,49 @@ public enum TerminalApp {
     case print([UInt8])
   }
 
+  /// A frame slower than this turns animation off: the terminal cannot keep up.
+  static let slowFrameMilliseconds: UInt64 = 40
+  /// How often an animation draws.
+  static let animationFrameMilliseconds = 16
+
   /// Runs the browser until the user quits; the terminal is restored before it
-  /// returns or throws.
-  public static func run(browser: Browser, loader: Loader?, options: Options) throws(TerminalError) -> Outcome {
-    let session = try TerminalSession(options: TerminalSession.Options(colors: options.colors, mouse: options.mouse))
-    defer { session.end() }
+  /// returns or throws. `session` is open already (see ``TerminalSession``), so the
+  /// caller can hand its wake-up to the loader before the first frame.
+  public static func run(browser: Browser, controller: LoadController?, session: TerminalSession) -> Outcome {
     let canvas = TerminalCanvas(session: session)
     browser.resize(to: session.size)
-    let clock = ContinuousClock()
-    let start = clock.now
+    let clock = Clock()
     while true {
+      if let controller {
+        controller.drain()
+        controller.tick(now: clock.milliseconds)
+      }
+      if browser.isAnimating { browser.advanceAnimation(to: clock.milliseconds) }
+      let frameStart = clock.milliseconds
       canvas.clear()
       browser.draw(in: canvas)
       canvas.present()
-      guard var event = session.nextEvent(timeout: nil) else { continue }
+      if browser.isAnimating, clock.milliseconds &- frameStart > slowFrameMilliseconds { browser.disableAnimation() }
+
+      let timeout: Int?
+      if browser.isAnimating {
+        timeout = animationFrameMilliseconds
+      } else if controller?.hasPendingEvents == true {
+        timeout = 0
+      } else if controller?.wantsTicks == true {
+        timeout = Int(LoadController.watchInterval)
+      } else {
+        timeout = nil
+      }
+      guard var event = session.nextEvent(timeout: timeout) else { continue }
       // Handle every event already waiting before drawing again, so a burst of
       // keys or resizes costs one frame.
       var handled = 0
       while true {
-        let elapsed = start.duration(to: clock.now)
-        let milliseconds = UInt64(max(0, elapsed.components.seconds)) * 1000 + UInt64(elapsed.components.attoseconds / 1_000_000_000_000_000)
-        switch browser.handle(event, time: milliseconds) {
+        switch browser.handle(event, time: clock.milliseconds) {
         case .none: break
         case .repaint: session.repaintAll()
+        case .reload: controller?.reload()
         case .quit(let status): return .quit(status)
         case .print(let bytes): return .print(bytes)
         }
@@ -51,6 +72,16 @@ public enum TerminalApp {
         guard handled < 256, let next = session.nextEvent(timeout: 0) else { break }
         event = next
       }
+    }
+  }
+
+  /// Milliseconds since the loop started.
+  struct Clock {
+    private let start = ContinuousClock.now
+
+    var milliseconds: UInt64 {
+      let elapsed = start.duration(to: .now)
+      return UInt64(max(0, elapsed.components.seconds)) * 1000 + UInt64(max(0, elapsed.components.attoseconds) / 1_000_000_000_000_000)
     }
   }
 }

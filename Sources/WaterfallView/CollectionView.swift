@@ -130,6 +130,14 @@ public final class CollectionView: LayoutSource {
     setNeedsLayout()
   }
 
+  /// Reads the data source again with `newLayout` in place of the layout: one
+  /// layout pass for both, where ``setLayout(_:)`` then ``reloadData()`` would lay
+  /// everything out twice (once with stale counts).
+  public func reloadData(with newLayout: any CollectionLayout) {
+    layout = newLayout
+    reloadData()
+  }
+
   /// Lays out `count` new items at the end of `section` (the last one) without
   /// moving any existing card: the data source must already count them.
   public func appendItems(count: Int, toSection section: Int) {
@@ -191,6 +199,17 @@ public final class CollectionView: LayoutSource {
     let keep = anchor(from: frame)
     layout = newLayout
     relayout(keeping: keep)
+  }
+
+  /// Installs `newLayout`, already prepared for this view's width and data, and
+  /// shows the content from `offset` (clamped), without moving to the selection:
+  /// what each frame of an animated layout change needs, where a
+  /// ``TransitionLayout`` already places every card.
+  public func setLayout(_ newLayout: any CollectionLayout, contentOffset offset: Int) {
+    layout = newLayout
+    needsPrepare = false
+    setContentOffset(offset)
+    setNeedsLayout()
   }
 
   /// The size of all the content, as the layout computed it.

@@ -8,6 +8,7 @@ import WaterfallView
   import Glibc
 #endif
 
+
 /// The interactive browser: `waterfall [FILE|DIR|-]`.
 struct Browse: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -21,6 +22,8 @@ struct Browse: ParsableCommand {
 
   @Flag(help: "Enter prints the selected item's JSON to stdout and exits 0; Esc or q exits 1.")
   var print = false
+  @Flag(help: "Reload when the file or directory changes, keeping the selection.")
+  var watch = false
   @Flag(help: "No colours (also when NO_COLOR is set).")
   var noColor = false
   @Flag(help: "Draw boxes with ASCII characters.")
@@ -28,33 +31,53 @@ struct Browse: ParsableCommand {
   @Flag(help: "Do not capture the mouse.")
   var noMouse = false
 
+  /// How long to wait for the first chunk before the screen opens: a file's
+  /// comes at once; a pipe may be slow to start, and the screen then opens
+  /// saying it is loading.
+  static let fileWait: UInt64 = 1_000
+  static let pipeWait: UInt64 = 200
+
   func run() throws {
-    let (loader, store) = loadOrExit(path, roles: fields.roles)
+    let source = resolveOrExit(path)
     let colors = !noColor && getenv("NO_COLOR").map { String(cString: $0).isEmpty } ?? true
     var theme = ascii ? CardTheme.ascii : CardTheme.automatic(colors: true)
     if !colors { theme = theme.withoutColors }
     var options = layout.browserOptions(theme: theme)
     options.printMode = print
+    let store = ItemStore(roles: layout.roles(fields.roles))
     let browser = Browser(store: store, options: options, size: Size(width: 80, height: 24))
-    browser.skippedCount = loader.skipped.count
-    var appOptions = TerminalApp.Options()
-    appOptions.colors = colors
-    appOptions.mouse = !noMouse
+    let relay = WakeRelay()
+    let controller = LoadController(argument: path, source: source, browser: browser, wake: relay.signal)
+    controller.watches = watch
+
+    // Read the start of the data before the screen opens: an error there ends
+    // the program with its message, no screen shown.
+    controller.start()
+    let clock = ContinuousClock()
+    let deadline = clock.now + .milliseconds(source == .standardInput ? Self.pipeWait : Self.fileWait)
+    while !controller.firstPageSettled && clock.now < deadline {
+      if !controller.drain() { usleep(500) }
+    }
+    controller.drain()
+    if let error = controller.errors.first { fail(error.description) }
+
+    var terminal = TerminalSession.Options()
+    terminal.colors = colors
+    terminal.mouse = !noMouse
     let outcome: TerminalApp.Outcome
     do {
-      // Pages after the first load up front until paging on demand arrives.
-      while loader.hasMorePages {
-        do { try loader.loadNextPage() } catch { writeStandardError("waterfall: \(error)\n") }
-      }
-      browser.storeDidAppend()
-      outcome = try TerminalApp.run(browser: browser, loader: loader, options: appOptions)
+      let session = try TerminalSession(options: terminal)
+      defer { session.end() }
+      relay.attach(session.wakeUp)
+      outcome = TerminalApp.run(browser: browser, controller: controller, session: session)
     } catch {
       fail(error.description)
     }
-    for line in loader.skipped { writeStandardError("waterfall: \(line)\n") }
+    for line in controller.skipped { writeStandardError("waterfall: \(line)\n") }
+    for error in controller.errors { writeStandardError("waterfall: \(error)\n") }
     switch outcome {
     case .quit(let status):
-      throw ExitCode(status)
+      throw ExitCode(controller.errors.isEmpty || status != 0 ? status : 2)
     case .print(let bytes):
       writeStandardOutput(bytes + [0x0A])
     }

@@ -26,9 +26,9 @@ struct LayoutCommand: ParsableCommand {
   }
 
   func run() throws {
-    let (loader, store) = loadOrExit(path, roles: fields.roles)
-    if allPages { try? loader.loadAll() }
+    let (loader, store) = loadOrExit(path, roles: layout.roles(fields.roles), allPages: allPages)
     let browser = Browser(store: store, options: layout.browserOptions(theme: .unicode), size: Size(width: width, height: 24))
+    browser.loading = loader.hasMorePages ? .loading(progress: nil) : .done
     let report = LayoutReport(browser: browser)
     for line in report.lines() { print(line) }
   }

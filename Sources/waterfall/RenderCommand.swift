@@ -30,12 +30,12 @@ struct RenderCommand: ParsableCommand {
   }
 
   func run() throws {
-    let (loader, store) = loadOrExit(path, roles: fields.roles)
-    if allPages { try? loader.loadAll() }
-    let browser = Browser(
-      store: store, options: layout.browserOptions(theme: ascii ? .ascii : .unicode),
-      size: Size(width: width, height: height))
+    let (loader, store) = loadOrExit(path, roles: layout.roles(fields.roles), allPages: allPages)
+    var options = layout.browserOptions(theme: ascii ? .ascii : .unicode)
+    options.animates = false
+    let browser = Browser(store: store, options: options, size: Size(width: width, height: height))
     browser.skippedCount = loader.skipped.count
+    browser.loading = loader.hasMorePages ? .loading(progress: nil) : .done
     if let select { browser.select(item: select) }
     if let scroll { browser.scroll(to: scroll) }
     if details { browser.openDetails() }

@@ -59,6 +59,7 @@ struct FieldOptions: ParsableArguments {
 }
 
 extension LayoutKind: ExpressibleByArgument {}
+extension ItemOrder: ExpressibleByArgument {}
 
 /// Options shaping the cards' layout.
 struct LayoutOptions: ParsableArguments {
@@ -68,10 +69,23 @@ struct LayoutOptions: ParsableArguments {
   var columns: Int?
   @Option(help: ArgumentHelp("The narrowest card when columns follow the width.", valueName: "cells"))
   var minCardWidth: Int = 26
+  @Option(help: ArgumentHelp("How items go to columns: shortest (the shortest column), ltr or rtl (in turn).", valueName: "order"))
+  var order: ItemOrder = .shortestFirst
+  @Option(name: .customLong("group-by"), help: ArgumentHelp("Group items into sections by this field's value, each under a header.", valueName: "field"))
+  var groupBy: String?
+  @Flag(help: "Switch layouts at once, without animating.")
+  var noAnimation = false
 
   func validate() throws {
     if let columns, !(1...12).contains(columns) { throw ValidationError("--columns must be between 1 and 12") }
     if minCardWidth < 4 { throw ValidationError("--min-card-width must be at least 4") }
+  }
+
+  /// `roles` with the grouping field, if any.
+  func roles(_ roles: FieldRoles) -> FieldRoles {
+    var roles = roles
+    if let groupBy { roles.group = [groupBy] }
+    return roles
   }
 
   func browserOptions(theme: CardTheme) -> Browser.Options {
@@ -79,29 +93,34 @@ struct LayoutOptions: ParsableArguments {
     options.layout = layout
     options.columns = columns
     options.minimumCardWidth = minCardWidth
+    options.order = order
+    options.groups = groupBy != nil
+    options.animates = !noAnimation
     options.theme = theme
     return options
   }
 }
 
-/// Loads the first page (or the whole file), or exits 2 with the error.
-func loadOrExit(_ argument: String?, roles: FieldRoles) -> (Loader, ItemStore) {
-  let source: DataSource
+/// The source named by `argument` (standard input when it is absent and stdin
+/// is a pipe), or exits 2 with why not.
+func resolveOrExit(_ argument: String?) -> DataSource {
   do {
-    if let argument {
-      source = try DataSource.resolve(argument)
-    } else if isatty(0) == 0 {
-      source = .standardInput
-    } else {
-      fail("no data: give a FILE or DIR, or pipe JSON to standard input (see --help)")
-    }
+    if let argument { return try DataSource.resolve(argument) }
   } catch {
     fail(error.description)
   }
+  guard isatty(0) == 0 else { fail("no data: give a FILE or DIR, or pipe JSON to standard input (see --help)") }
+  return .standardInput
+}
+
+/// Loads the first page (or every page) on this thread, or exits 2 with the error:
+/// for the commands that print and end.
+func loadOrExit(_ argument: String?, roles: FieldRoles, allPages: Bool = false) -> (Loader, ItemStore) {
   let store = ItemStore(roles: roles)
-  let loader = Loader(source: source, store: store)
+  let loader = Loader(source: resolveOrExit(argument), store: store)
   do {
     try loader.loadNextPage()
+    if allPages { try loader.loadAll() }
   } catch {
     fail(error.description)
   }

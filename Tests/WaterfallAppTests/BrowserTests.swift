@@ -15,7 +15,7 @@ import WaterfallView
     }
     text += "]"
     let page = PageParser.parse(Array(text.utf8), path: "t.json")
-    for item in page.items { store.append(json: item.json, value: item.value) }
+    store.append(page.items, toPage: store.addMemoryPage(path: "t.json"))
     return store
   }
 
@@ -221,7 +221,7 @@ import WaterfallView
     let b = Browser(store: store, options: Browser.Options(), size: Size(width: 80, height: 24))
     let before = screen(b).lines.dropLast()
     let more = PageParser.parse(Array(#"[{"title":"new","w":1,"h":1},{"title":"newer"}]"#.utf8), path: "m.json")
-    for item in more.items { store.append(json: item.json, value: item.value) }
+    store.append(more.items, toPage: store.addMemoryPage(path: "m.json"))
     b.storeDidAppend()
     #expect(b.counts.shown == 12)
     #expect(screen(b).lines.dropLast() == before)

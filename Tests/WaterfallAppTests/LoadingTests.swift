@@ -54,7 +54,7 @@ import WaterfallLayout
     let text = "[\n  {\"a\": 1},\n  {\"b\": [2, 3]}\n]\n"
     let page = PageParser.parse(Array(text.utf8), path: "x.json")
     #expect(page.error == nil)
-    #expect(page.items.map { String(decoding: $0.json, as: UTF8.self) } == ["{\"a\": 1}", "{\"b\": [2, 3]}"])
+    #expect(page.items.map { String(decoding: $0.json ?? [], as: UTF8.self) } == ["{\"a\": 1}", "{\"b\": [2, 3]}"])
   }
 
   @Test(arguments: [

@@ -15,7 +15,7 @@ public struct JSONParser {
   /// The deepest nesting accepted.
   public static let maximumDepth = 512
 
-  let bytes: UnsafeBufferPointer<UInt8>
+  public let bytes: UnsafeBufferPointer<UInt8>
   /// The offset of the next byte to read.
   public var position: Int
 
@@ -108,7 +108,20 @@ public struct JSONParser {
     }
   }
 
-  private mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+  /// Parses the object at ``position``, building only the members whose key
+  /// `keep` accepts: the others are skipped, though still checked. This is how a
+  /// loader reads the few fields a card shows from an item with many.
+  ///
+  /// ```swift
+  /// var parser = JSONParser(bytes: buffer)
+  /// let card = try parser.parseObject(keeping: { $0 == "title" })   // .object([title])
+  /// ```
+  public mutating func parseObject(keeping keep: (String) -> Bool) throws(JSONSyntaxError) -> JSONValue {
+    guard peek == UInt8(ascii: "{") else { return try parseValue() }
+    return try parseObject(depth: 1, keeping: keep)
+  }
+
+  private mutating func parseObject(depth: Int, keeping keep: (String) -> Bool = { _ in true }) throws(JSONSyntaxError) -> JSONValue {
     try enter(depth)
     position += 1
     var members: [JSONMember] = []
@@ -129,8 +142,11 @@ public struct JSONParser {
       }
       position += 1
       skipWhitespace()
-      let value = try parseValue(depth: depth)
-      members.append(JSONMember(key: key, value: value))
+      if !keep(key) {
+        try skipValue(depth: depth)
+      } else {
+        members.append(JSONMember(key: key, value: try parseValue(depth: depth)))
+      }
       skipWhitespace()
       switch peek {
       case UInt8(ascii: ","): position += 1

@@ -1,0 +1,134 @@
+/// A card's content packed into bytes, so that a million cards cost their text
+/// and a few bytes each rather than a dozen separate strings and arrays.
+///
+/// The layout is a flags byte (subtitle, image, aspect, text), the aspect's two
+/// sides as 64-bit floats when present, then each string as a variable-length
+/// count followed by its UTF-8: the title, the subtitle, the image, the text,
+/// and finally the number of tags and each tag.
+///
+/// ```swift
+/// var packed: [UInt8] = []
+/// card.pack(into: &packed)
+/// packed.withUnsafeBufferPointer { CardContent(unpacking: $0) } == card   // true
+/// ```
+extension CardContent {
+  private enum Flag {
+    static let subtitle: UInt8 = 1
+    static let image: UInt8 = 2
+    static let aspect: UInt8 = 4
+    static let text: UInt8 = 8
+  }
+
+  /// Appends this content, packed, to `bytes`.
+  public func pack(into bytes: inout [UInt8]) {
+    var flags: UInt8 = 0
+    if subtitle != nil { flags |= Flag.subtitle }
+    if image != nil { flags |= Flag.image }
+    if aspect != nil { flags |= Flag.aspect }
+    if text != nil { flags |= Flag.text }
+    bytes.append(flags)
+    if let aspect {
+      Self.appendDouble(aspect.width, to: &bytes)
+      Self.appendDouble(aspect.height, to: &bytes)
+    }
+    Self.appendString(title, to: &bytes)
+    if let subtitle { Self.appendString(subtitle, to: &bytes) }
+    if let image { Self.appendString(image, to: &bytes) }
+    if let text { Self.appendString(text, to: &bytes) }
+    Self.appendCount(tags.count, to: &bytes)
+    for tag in tags { Self.appendString(tag, to: &bytes) }
+  }
+
+  /// The content packed in `bytes` by ``pack(into:)``.
+  public init(unpacking bytes: UnsafeBufferPointer<UInt8>) {
+    var reader = Reader(bytes: bytes)
+    let flags = reader.byte()
+    var aspect: Aspect?
+    if flags & Flag.aspect != 0 {
+      let width = reader.double()
+      let height = reader.double()
+      aspect = Aspect(width: width, height: height)
+    }
+    let title = reader.string()
+    let subtitle = flags & Flag.subtitle != 0 ? reader.string() : nil
+    let image = flags & Flag.image != 0 ? reader.string() : nil
+    let text = flags & Flag.text != 0 ? reader.string() : nil
+    let tagCount = reader.count()
+    var tags: [String] = []
+    tags.reserveCapacity(tagCount)
+    for _ in 0..<tagCount { tags.append(reader.string()) }
+    self.init(title: title, subtitle: subtitle, image: image, aspect: aspect, tags: tags, text: text)
+  }
+
+  /// How many bytes the content packed at the start of `bytes` takes.
+  static func packedLength(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    var reader = Reader(bytes: bytes)
+    let flags = reader.byte()
+    if flags & Flag.aspect != 0 { reader.position += 16 }
+    reader.skipString()
+    if flags & Flag.subtitle != 0 { reader.skipString() }
+    if flags & Flag.image != 0 { reader.skipString() }
+    if flags & Flag.text != 0 { reader.skipString() }
+    for _ in 0..<reader.count() { reader.skipString() }
+    return reader.position
+  }
+
+  private static func appendCount(_ count: Int, to bytes: inout [UInt8]) {
+    var value = UInt(count)
+    while value >= 0x80 {
+      bytes.append(UInt8(value & 0x7F) | 0x80)
+      value >>= 7
+    }
+    bytes.append(UInt8(value))
+  }
+
+  private static func appendString(_ string: String, to bytes: inout [UInt8]) {
+    var string = string
+    string.withUTF8 { utf8 in
+      appendCount(utf8.count, to: &bytes)
+      bytes.append(contentsOf: utf8)
+    }
+  }
+
+  private static func appendDouble(_ value: Double, to bytes: inout [UInt8]) {
+    withUnsafeBytes(of: value.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
+  }
+
+  /// Reads packed fields in order.
+  private struct Reader {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var position = 0
+
+    mutating func byte() -> UInt8 {
+      defer { position += 1 }
+      return bytes[position]
+    }
+
+    mutating func count() -> Int {
+      var value: UInt = 0
+      var shift: UInt = 0
+      while true {
+        let b = byte()
+        value |= UInt(b & 0x7F) << shift
+        if b & 0x80 == 0 { return Int(value) }
+        shift += 7
+      }
+    }
+
+    mutating func string() -> String {
+      let length = count()
+      defer { position += length }
+      return String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<(position + length)]), as: UTF8.self)
+    }
+
+    mutating func skipString() {
+      position += count()
+    }
+
+    mutating func double() -> Double {
+      var bits: UInt64 = 0
+      for i in 0..<8 { bits |= UInt64(byte()) << (8 * UInt64(i)) }
+      return Double(bitPattern: UInt64(littleEndian: bits))
+    }
+  }
+}

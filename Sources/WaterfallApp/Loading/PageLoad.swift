@@ -1,0 +1,68 @@
+/// Reads one page front to back, handing over the items as each chunk completes
+/// them: the one loop behind both the background loader and the synchronous one.
+///
+/// The first chunk is small (64 KiB), so the first cards of a large file are found
+/// within milliseconds; later chunks are 1 MiB. A pipe hands over what it has, so
+/// a line that arrives alone is shown alone.
+///
+/// ```swift
+/// let error = PageLoad(path: "Data/notes.jsonl", scanner: scanner).run(
+///   opened: { file in … }, deliver: { items, skipped, bytesRead in … })
+/// ```
+struct PageLoad {
+  static let firstChunk = 1 << 16
+  static let chunk = 1 << 20
+
+  /// The page's path, or nil for standard input.
+  var path: String?
+  var scanner: ItemScanner
+  /// The name used in messages for standard input.
+  var standardInputName = "stdin"
+
+  /// Reads the page; returns the error that stopped it, if one did.
+  ///
+  /// - Parameters:
+  ///   - shouldStop: asked before each chunk; `true` abandons the page.
+  ///   - opened: the page's file, once open (standard input too).
+  ///   - deliver: the items and skipped lines a chunk completed, and the bytes read so far.
+  func run(
+    shouldStop: () -> Bool = { false },
+    opened: (PageFile) -> Void,
+    deliver: ([ScannedItem], [SkippedLine], Int) -> Void
+  ) -> LoadError? {
+    let file: PageFile
+    if let path {
+      do { file = try PageFile(path: path) } catch { return .unreadable(path: error.path, reason: error.reason) }
+    } else {
+      file = PageFile(standardInput: standardInputName)
+    }
+    opened(file)
+    var reader = PageReader(path: file.path, scanner: scanner, keepsBytes: path == nil)
+    var buffer = [UInt8](repeating: 0, count: Self.firstChunk)
+    var items: [ScannedItem] = []
+    var reported = 0
+    func hand() {
+      let skipped = Array(reader.skipped[reported...])
+      reported = reader.skipped.count
+      if !items.isEmpty || !skipped.isEmpty { deliver(items, skipped, reader.bytesRead) }
+      items.removeAll(keepingCapacity: true)
+    }
+    while !shouldStop() {
+      let count: Int
+      do { count = try file.read(into: &buffer) } catch {
+        hand()
+        return .unreadable(path: error.path, reason: error.reason)
+      }
+      if count == 0 {
+        reader.finish(into: &items)
+        hand()
+        return reader.error
+      }
+      buffer.withUnsafeBufferPointer { reader.feed(UnsafeBufferPointer(rebasing: $0[..<count]), into: &items) }
+      hand()
+      if reader.isStopped { return reader.error }
+      if buffer.count < Self.chunk { buffer = [UInt8](repeating: 0, count: Self.chunk) }
+    }
+    return nil
+  }
+}

@@ -1,0 +1,82 @@
+/// A layout on the way from one layout to another: every element sits part of the
+/// way between where the first puts it and where the second does.
+///
+/// After `UICollectionViewTransitionLayout`. Both layouts are prepared already; as
+/// ``progress`` goes from 0 to 1 a cell moves, on screen, from its old frame (seen
+/// at the old content offset) to its new one (at the new offset), so a card that
+/// stays on screen slides to its new place. Headers and footers are the new
+/// layout's. Drawing a few steps of it over about a tenth of a second is how the
+/// browser animates switching layouts.
+///
+/// ```swift
+/// let step = TransitionLayout(from: waterfall, to: grid, fromOffset: 40, toOffset: 12)
+/// step.progress = 0.5
+/// view.setLayout(step, contentOffset: 12)
+/// ```
+public final class TransitionLayout: CollectionLayout {
+  public let from: any CollectionLayout
+  public let to: any CollectionLayout
+  /// The content offset the old layout was seen at, and the new one will be.
+  public let fromOffset: Int
+  public let toOffset: Int
+  /// How far along: 0 is the old layout, 1 the new.
+  public var progress: Double
+
+  public init(from: any CollectionLayout, to: any CollectionLayout, fromOffset: Int, toOffset: Int, progress: Double = 0) {
+    self.from = from
+    self.to = to
+    self.fromOffset = fromOffset
+    self.toOffset = toOffset
+    self.progress = progress
+  }
+
+  /// Nothing to do: both layouts were prepared before the transition began.
+  public func prepare(width: Int, source: any LayoutSource) {}
+
+  public var contentSize: Size { to.contentSize }
+
+  /// The cells shown on either side of the transition (at their frames part of
+  /// the way), then the new layout's headers and footers.
+  public func attributes(in rect: Rect) -> [LayoutAttributes] {
+    var seen = Set<IndexPath>()
+    var cells: [LayoutAttributes] = []
+    let oldRect = Rect(x: rect.minX, y: rect.minY - toOffset + fromOffset, width: rect.width, height: rect.height)
+    for a in to.attributes(in: rect) + from.attributes(in: oldRect) where a.kind == .cell {
+      guard seen.insert(a.indexPath).inserted, let moving = attributesForItem(at: a.indexPath) else { continue }
+      if moving.frame.intersects(rect) { cells.append(moving) }
+    }
+    cells.sort { $0.indexPath < $1.indexPath }
+    return cells + to.attributes(in: rect).filter { $0.kind != .cell }
+  }
+
+  public func attributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+    let old = from.attributesForItem(at: indexPath)
+    guard var new = to.attributesForItem(at: indexPath) else { return nil }
+    guard let old else { return new }
+    new.frame = Self.interpolate(
+      old.frame.offsetBy(dy: toOffset - fromOffset), new.frame, progress: progress)
+    return new
+  }
+
+  public func attributesForSupplementary(_ kind: ElementKind, inSection section: Int) -> LayoutAttributes? {
+    to.attributesForSupplementary(kind, inSection: section)
+  }
+
+  public func shouldInvalidate(forBoundsChange newBounds: Rect) -> Bool { false }
+
+  public func appendItems(count: Int, toSection section: Int, source: any LayoutSource) {
+    to.appendItems(count: count, toSection: section, source: source)
+  }
+
+  public func neighbor(of indexPath: IndexPath, toward direction: NavigationDirection) -> IndexPath? {
+    to.neighbor(of: indexPath, toward: direction)
+  }
+
+  /// The rect `progress` of the way from `a` to `b`, each side rounded to a cell.
+  static func interpolate(_ a: Rect, _ b: Rect, progress: Double) -> Rect {
+    func mix(_ x: Int, _ y: Int) -> Int { x + Int((Double(y - x) * progress).rounded()) }
+    let minX = mix(a.minX, b.minX)
+    let minY = mix(a.minY, b.minY)
+    return Rect(x: minX, y: minY, width: max(1, mix(a.maxX, b.maxX) - minX), height: max(1, mix(a.maxY, b.maxY) - minY))
+  }
+}

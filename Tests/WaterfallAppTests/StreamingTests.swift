@@ -1,0 +1,200 @@
+import Testing
+
+@testable import WaterfallApp
+
+/// Pages read as their bytes arrive, and the compact store they go into.
+@Suite struct StreamingTests {
+  /// What a reader made of a page: comparable, whatever the chunks were.
+  struct Outcome: Equatable, CustomStringConvertible {
+    var titles: [String]
+    var offsets: [Int]
+    var texts: [String]
+    var skipped: [String]
+    var error: String?
+
+    var description: String { "\(titles) \(offsets) skipped \(skipped) error \(error ?? "none")" }
+  }
+
+  static func read(_ text: String, path: String = "p.json", splits: [Int]) -> Outcome {
+    let bytes = Array(text.utf8)
+    var reader = PageReader(path: path, scanner: ItemScanner(roles: FieldRoles()), keepsBytes: true)
+    var items: [ScannedItem] = []
+    var start = 0
+    for split in splits + [bytes.count] where split >= start {
+      reader.feed(Array(bytes[start..<split]), into: &items)
+      start = split
+    }
+    reader.finish(into: &items)
+    return Outcome(
+      titles: items.map(\.content.title), offsets: items.map(\.offset),
+      texts: items.map { String(decoding: $0.json ?? [], as: UTF8.self) },
+      skipped: reader.skipped.map(\.description), error: reader.error?.description)
+  }
+
+  static let pages: [(String, String)] = [
+    ("a.json", "[\n  {\"title\": \"Mug\", \"n\": 12},\n  {\"title\": \"茶壶 ☕\", \"tags\": [\"a\", \"b\"]},\n  42, \"x\", true\n]\n"),
+    ("b.json", "\u{FEFF}[{\"title\":\"bom\"}]"),
+    ("c.json", "[{\"title\":\"one\"},\n {\"title\" 2}, {\"title\":\"never\"}]"),
+    ("d.json", "[{\"title\":\"a\"}] trailing"),
+    ("e.json", "[{\"title\":\"open\"},\n{\"title\":\"cut"),
+    ("f.json", "[1,]"),
+    ("g.jsonl", "{\"title\":\"l1\"}\n{oops}\n\n{\"title\":\"l3\"}\r\n[1,\n{\"title\":\"l5\"}"),
+    ("h.jsonl", "  {\"title\": \"spaced\"}  \n12345\n\"str\\u00e9\"\n"),
+    ("i.json", "[]"),
+    ("j.json", "   \n"),
+  ]
+
+  @Test(arguments: pages)
+  func everySplitGivesWhatTheWholePageGives(path: String, text: String) {
+    let whole = Self.read(text, path: path, splits: [])
+    let count = text.utf8.count
+    for split in 0...count {
+      #expect(Self.read(text, path: path, splits: [split]) == whole, "split at \(split)")
+    }
+    // And byte by byte, as a slow pipe delivers it.
+    #expect(Self.read(text, path: path, splits: Array(0...count)) == whole)
+  }
+
+  @Test func wholePagesReadAsTheyShould() {
+    let a = Self.read(Self.pages[0].1, path: "a.json", splits: [])
+    #expect(a.titles == ["Mug", "茶壶 ☕", "42", "x", "true"])
+    #expect(a.texts[0] == #"{"title": "Mug", "n": 12}"#)
+    #expect(a.error == nil)
+    #expect(Self.read(Self.pages[1].1, path: "b.json", splits: []).titles == ["bom"])
+    let c = Self.read(Self.pages[2].1, path: "c.json", splits: [])
+    #expect(c.titles == ["one"])
+    #expect(c.error == "c.json:2:11: expected ':' after the key, found '2'")
+    #expect(Self.read(Self.pages[3].1, path: "d.json", splits: []).error == "d.json:1:17: unexpected 't' after the array")
+    let e = Self.read(Self.pages[4].1, path: "e.json", splits: [])
+    #expect(e.titles == ["open"])
+    #expect(e.error == "e.json:2:10: unterminated string")
+    #expect(Self.read(Self.pages[5].1, path: "f.json", splits: []).error == "f.json:1:4: unexpected ']', expected a value")
+    let g = Self.read(Self.pages[6].1, path: "g.jsonl", splits: [])
+    #expect(g.titles == ["l1", "l3", "l5"])
+    #expect(g.skipped == [
+      "g.jsonl:2:2: expected a string key, found 'o' (line skipped)",
+      "g.jsonl:5:4: unexpected end of input, expected a value (line skipped)",
+    ])
+    let h = Self.read(Self.pages[7].1, path: "h.jsonl", splits: [])
+    #expect(h.titles == ["spaced", "12345", "stré"])
+    #expect(h.offsets == [2, 24, 30])
+    #expect(Self.read(Self.pages[8].1, path: "i.json", splits: []) == Outcome(titles: [], offsets: [], texts: [], skipped: [], error: nil))
+    #expect(Self.read(Self.pages[9].1, path: "j.json", splits: []).titles.isEmpty)
+  }
+
+  @Test func linesArrivingInPiecesAppearAsEachLineCompletes() {
+    var reader = PageReader(path: "stdin", scanner: ItemScanner(roles: FieldRoles()), keepsBytes: true)
+    var items: [ScannedItem] = []
+    reader.feed(Array(#"{"title":"fir"#.utf8), into: &items)
+    #expect(items.isEmpty, "half a line is not an item yet")
+    reader.feed(Array("st\"}\n{\"title\":".utf8), into: &items)
+    #expect(items.map(\.content.title) == ["first"])
+    reader.feed(Array("\"second\"}\n".utf8), into: &items)
+    #expect(items.map(\.content.title) == ["first", "second"])
+    reader.feed(Array(#"{"title":"last, no newline"}"#.utf8), into: &items)
+    #expect(items.count == 2, "a line is whole only at its newline or the end")
+    reader.finish(into: &items)
+    #expect(items.map(\.content.title) == ["first", "second", "last, no newline"])
+  }
+
+  @Test func aNumberAtTheEndOfAChunkWaitsForTheRest() {
+    var reader = PageReader(path: "n.json", scanner: ItemScanner(roles: FieldRoles()))
+    var items: [ScannedItem] = []
+    reader.feed(Array("[12".utf8), into: &items)
+    #expect(items.isEmpty)
+    reader.feed(Array("34]".utf8), into: &items)
+    #expect(items.map(\.content.title) == ["1234"])
+  }
+
+  @Test func aHugeElementIsNotReadAgainForEveryChunk() {
+    // One element of 4 MiB arriving in 4 KiB chunks: with doubling, the reader
+    // tries it about log2(1024) times, not 1024 times.
+    let body = String(repeating: "x", count: 4 << 20)
+    let bytes = Array("[\"\(body)\"]".utf8)
+    var reader = PageReader(path: "big.json", scanner: ItemScanner(roles: FieldRoles()))
+    var items: [ScannedItem] = []
+    var attempts = 0
+    var start = 0
+    while start < bytes.count {
+      let end = min(bytes.count, start + 4096)
+      let before = reader.retryThreshold
+      reader.feed(Array(bytes[start..<end]), into: &items)
+      if reader.retryThreshold != before { attempts += 1 }
+      start = end
+    }
+    reader.finish(into: &items)
+    #expect(items.count == 1)
+    #expect(items[0].content.title.utf8.count == ItemScanner.cardTextLimit + "…".utf8.count, "a card keeps 4 KiB of a title")
+    #expect(attempts < 20)
+  }
+}
+
+@Suite struct ItemStoreTests {
+  @Test func packedContentRoundTrips() {
+    let cards = [
+      CardContent(title: ""),
+      CardContent(title: "Mug", subtitle: "$9", image: "a.png", aspect: .init(width: 367, height: 551), tags: ["x", "茶"], text: "hi"),
+      CardContent(title: String(repeating: "é", count: 300), tags: Array(repeating: "t", count: 200)),
+    ]
+    for card in cards {
+      var bytes: [UInt8] = []
+      card.pack(into: &bytes)
+      bytes.withUnsafeBufferPointer {
+        #expect(CardContent(unpacking: $0) == card)
+        #expect(CardContent.packedLength(in: $0) == bytes.count)
+      }
+    }
+  }
+
+  @Test func arenaKeepsOffsetsAcrossBlocks() {
+    var arena = ByteArena()
+    var offsets: [Int] = []
+    for i in 0..<3000 { offsets.append(arena.append(Array(repeating: UInt8(i % 251), count: 700))) }
+    let big = arena.append(Array(repeating: 7, count: ByteArena.blockSize * 2))
+    for (i, offset) in offsets.enumerated() {
+      #expect(arena.bytes(at: offset, count: 700).allSatisfy { $0 == UInt8(i % 251) })
+    }
+    #expect(arena.bytes(at: big, count: ByteArena.blockSize * 2).count == ByteArena.blockSize * 2)
+    #expect(arena.count == 3000 * 700 + ByteArena.blockSize * 2)
+  }
+
+  @Test func storeGivesBackContentTextAndId() throws {
+    let store = ItemStore(roles: FieldRoles())
+    try store.append(json: Array(#"{"id":"a1","title":"Mug","extra":{"deep":[1,2,3]}}"#.utf8))
+    try store.append(json: Array(#"{"title":"no id"}"#.utf8))
+    #expect(store.count == 2)
+    #expect(store.content(at: 0).title == "Mug")
+    #expect(store.id(at: 0) == "a1")
+    #expect(store.id(at: 1) == nil)
+    #expect(String(decoding: store.json(at: 0), as: UTF8.self) == #"{"id":"a1","title":"Mug","extra":{"deep":[1,2,3]}}"#)
+    #expect(store.value(at: 0)["extra"]?["deep"] == .array([.number("1"), .number("2"), .number("3")]))
+  }
+
+  @Test func aCardCostsItsTextAndAFewBytes() throws {
+    let store = ItemStore(roles: FieldRoles())
+    let page = store.addMemoryPage(path: "m.jsonl")
+    var items: [ScannedItem] = []
+    for i in 0..<1000 {
+      let json = #"{"id":\#(i),"title":"Linen rug \#(i)","price":"$12.50","img":"img/rug.png","w":300,"h":400,"tags":["home","new"],"description":"\#(String(repeating: "words ", count: 17))"}"#
+      items.append(try json.utf8.withContiguousStorageIfAvailable { try ItemScanner(roles: FieldRoles()).scan($0, offset: 0) }!)
+    }
+    store.append(items, toPage: page)
+    // Title, price, image, tags and the aspect, plus a 24-byte record: well under 100 bytes.
+    #expect(store.summaryBytes / store.count < 100)
+  }
+
+  @Test func rawTextSearchSkipsItemsThatCannotMatch() {
+    #expect(ItemStore.containsIgnoringASCIICase(Array("A Linen RUG".utf8), Array("linen rug".utf8)))
+    #expect(!ItemStore.containsIgnoringASCIICase(Array("A Linen".utf8), Array("linen rug".utf8)))
+    #expect(!ItemStore.containsIgnoringASCIICase(Array("ab".utf8), Array("abc".utf8)))
+  }
+
+  @Test func filterMatchesStringsNotKeysAndHonoursEscapes() throws {
+    let store = ItemStore(roles: FieldRoles())
+    try store.append(json: Array(#"{"title":"Caf\u00e9"}"#.utf8))
+    try store.append(json: Array(#"{"secret":"plain"}"#.utf8))
+    #expect(store.matches(0, query: "CAFÉ"))
+    #expect(!store.matches(1, query: "secret"), "keys are not searched")
+    #expect(store.matches(1, query: "PLAIN"))
+  }
+}
