@@ -60,6 +60,7 @@ let package = Package(
     .testTarget(name: "WaterfallLayoutTests", dependencies: ["WaterfallLayout"]),
     .testTarget(name: "WaterfallViewTests", dependencies: ["WaterfallView"]),
     .testTarget(name: "WaterfallImagesTests", dependencies: ["WaterfallImages"], exclude: ["Fixtures"]),
+    .testTarget(name: "WaterfallTerminalTests", dependencies: ["WaterfallTerminal", "WaterfallImages"]),
     .testTarget(name: "WaterfallAppTests", dependencies: ["WaterfallApp"]),
     .testTarget(name: "EndToEndTests", dependencies: ["waterfall"]),
   ],

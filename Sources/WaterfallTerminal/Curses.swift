@@ -11,9 +11,14 @@ enum Curses {
   // MARK: Screen
 
   /// Starts ncurses on the terminal at `output`/`input` (`newterm`), leaving stdin
-  /// and stdout alone. Throws ``TerminalError/unknownTerminal(_:)`` for a `TERM`
-  /// that terminfo does not know.
-  static func start(output: UnsafeMutablePointer<FILE>, input: UnsafeMutablePointer<FILE>) throws(TerminalError) -> OpaquePointer {
+  /// and stdout alone, as terminal `type` when that is given and known, else as
+  /// `TERM`. Throws ``TerminalError/unknownTerminal(_:)`` for a `TERM` that terminfo
+  /// does not know.
+  static func start(type: String? = nil, output: UnsafeMutablePointer<FILE>, input: UnsafeMutablePointer<FILE>) throws(TerminalError) -> OpaquePointer {
+    if let type, let screen = newterm(type, output, input) {
+      set_term(screen)
+      return screen
+    }
     guard let screen = newterm(nil, output, input) else {
       let term = getenv("TERM").map { String(cString: $0) } ?? ""
       throw TerminalError.unknownTerminal(term)

@@ -34,6 +34,8 @@ public final class TerminalSession {
   public private(set) var size: Size
   /// Whether styles are drawn in colour.
   public let colorsEnabled: Bool
+  /// The colours the terminal shows (``ColorSupport/none`` when colours are off).
+  public let colorSupport: ColorSupport
   /// Hand this to threads that must wake the session.
   public let wakeUp: WakeUp
 
@@ -58,7 +60,12 @@ public final class TerminalSession {
     self.output = output
     TerminalRestorer.saveModes(of: fileno(input))
     do {
-      screen = try Curses.start(output: output, input: input)
+      // A terminal that says it has 24-bit colour is described as such (`-direct`).
+      let direct = options.colors
+        ? ColorSupport.directTerminalName(
+          term: getenv("TERM").map { String(cString: $0) }, colorterm: getenv("COLORTERM").map { String(cString: $0) })
+        : nil
+      screen = try Curses.start(type: direct, output: output, input: input)
     } catch {
       fclose(input)
       fclose(output)
@@ -69,8 +76,10 @@ public final class TerminalSession {
     if options.colors, let (colors, limit) = Curses.startColors() {
       pairs = ColorPairs(colors: colors, limit: limit, define: Curses.definePair)
       colorsEnabled = true
+      colorSupport = ColorSupport(colors: colors)
     } else {
       colorsEnabled = false
+      colorSupport = .none
     }
     size = Curses.screenSize()
 
@@ -139,6 +148,7 @@ public final class TerminalSession {
   /// Draws `buffer` as the whole screen: erase, copy every cell, then send only
   /// what changed (`wnoutrefresh`, `doupdate`).
   public func draw(_ buffer: CellBuffer) {
+    pairs?.beginFrame()
     Curses.erase()
     let rows = min(buffer.size.height, size.height)
     let columns = min(buffer.size.width, size.width)
