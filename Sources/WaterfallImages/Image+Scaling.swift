@@ -59,28 +59,32 @@ extension Image {
     guard targetWidth > 0, targetHeight > 0 else { return Image(width: 0, height: 0, pixels: []) }
     let columns = BoxWeights(source: source.width, target: targetWidth)
     let rows = BoxWeights(source: source.height, target: targetHeight)
+    let stride = targetWidth * 3
 
     // Across: each source row of the region becomes targetWidth sums, weighted so
     // that each sums to value * source.width.
-    var across = [UInt32](repeating: 0, count: targetWidth * source.height * 3)
+    var across = [UInt32](repeating: 0, count: stride * source.height)
     pixels.withUnsafeBufferPointer { input in
       across.withUnsafeMutableBufferPointer { output in
-        for y in 0..<source.height {
-          let rowStart = ((source.y + y) * width + source.x) * 3
-          let outStart = y * targetWidth * 3
-          for x in 0..<targetWidth {
-            var r: UInt32 = 0
-            var g: UInt32 = 0
-            var b: UInt32 = 0
-            for (i, weight) in columns.spans(of: x) {
-              let p = rowStart + i * 3
-              r += UInt32(input[p]) * weight
-              g += UInt32(input[p + 1]) * weight
-              b += UInt32(input[p + 2]) * weight
+        columns.withBuffers { starts, indices, weights in
+          for y in 0..<source.height {
+            let rowStart = ((source.y + y) * width + source.x) * 3
+            let outStart = y * stride
+            for x in 0..<targetWidth {
+              var r: UInt32 = 0
+              var g: UInt32 = 0
+              var b: UInt32 = 0
+              for span in starts[x]..<starts[x + 1] {
+                let p = rowStart + indices[span] * 3
+                let weight = weights[span]
+                r &+= UInt32(input[p]) &* weight
+                g &+= UInt32(input[p + 1]) &* weight
+                b &+= UInt32(input[p + 2]) &* weight
+              }
+              output[outStart + x * 3] = r
+              output[outStart + x * 3 + 1] = g
+              output[outStart + x * 3 + 2] = b
             }
-            output[outStart + x * 3] = r
-            output[outStart + x * 3 + 1] = g
-            output[outStart + x * 3 + 2] = b
           }
         }
       }
@@ -89,19 +93,23 @@ extension Image {
     // Down: each target row sums the rows it covers; the total weight is
     // source.width * source.height.
     let total = UInt64(source.width) * UInt64(source.height)
-    var result = [UInt8](repeating: 0, count: targetWidth * targetHeight * 3)
+    var result = [UInt8](repeating: 0, count: stride * targetHeight)
+    var sums = [UInt64](repeating: 0, count: stride)
     across.withUnsafeBufferPointer { input in
       result.withUnsafeMutableBufferPointer { output in
-        var sums = [UInt64](repeating: 0, count: targetWidth * 3)
-        for y in 0..<targetHeight {
-          for i in sums.indices { sums[i] = 0 }
-          for (row, weight) in rows.spans(of: y) {
-            let start = row * targetWidth * 3
-            let w = UInt64(weight)
-            for i in 0..<(targetWidth * 3) { sums[i] += UInt64(input[start + i]) * w }
+        sums.withUnsafeMutableBufferPointer { sums in
+          rows.withBuffers { starts, indices, weights in
+            for y in 0..<targetHeight {
+              sums.update(repeating: 0)
+              for span in starts[y]..<starts[y + 1] {
+                let start = indices[span] * stride
+                let weight = UInt64(weights[span])
+                for i in 0..<stride { sums[i] &+= UInt64(input[start + i]) &* weight }
+              }
+              let outStart = y * stride
+              for i in 0..<stride { output[outStart + i] = UInt8(truncatingIfNeeded: (sums[i] + total / 2) / total) }
+            }
           }
-          let outStart = y * targetWidth * 3
-          for i in 0..<(targetWidth * 3) { output[outStart + i] = UInt8((sums[i] + total / 2) / total) }
         }
       }
     }
@@ -137,8 +145,13 @@ struct BoxWeights {
     }
   }
 
-  /// The (source index, weight) pairs of target pixel `t`.
-  func spans(of t: Int) -> Zip2Sequence<ArraySlice<Int>, ArraySlice<UInt32>> {
-    zip(indices[starts[t]..<starts[t + 1]], weights[starts[t]..<starts[t + 1]])
+  /// Calls `body` with the spans' buffers: target t's spans are
+  /// `starts[t] ..< starts[t + 1]`, each a source index and its weight.
+  func withBuffers<R>(
+    _ body: (UnsafeBufferPointer<Int>, UnsafeBufferPointer<Int>, UnsafeBufferPointer<UInt32>) -> R
+  ) -> R {
+    starts.withUnsafeBufferPointer { s in
+      indices.withUnsafeBufferPointer { i in weights.withUnsafeBufferPointer { w in body(s, i, w) } }
+    }
   }
 }
