@@ -41,7 +41,7 @@ let package = Package(
     .target(name: "WaterfallTerminal", dependencies: ["CNcursesw", "WaterfallView"]),
     .target(
       name: "WaterfallApp",
-      dependencies: ["WaterfallLayout", "WaterfallView", "WaterfallTerminal"]
+      dependencies: ["WaterfallLayout", "WaterfallView", "WaterfallTerminal", "WaterfallImages"]
     ),
     .executableTarget(
       name: "waterfall",
@@ -52,7 +52,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "waterfall-bench",
-      dependencies: ["WaterfallLayout", "WaterfallView", "WaterfallApp"]
+      dependencies: ["WaterfallLayout", "WaterfallView", "WaterfallApp", "WaterfallImages"]
     ),
 
     // Tests.
@@ -61,7 +61,7 @@ let package = Package(
     .testTarget(name: "WaterfallViewTests", dependencies: ["WaterfallView"]),
     .testTarget(name: "WaterfallImagesTests", dependencies: ["WaterfallImages"], exclude: ["Fixtures"]),
     .testTarget(name: "WaterfallTerminalTests", dependencies: ["WaterfallTerminal", "WaterfallImages"]),
-    .testTarget(name: "WaterfallAppTests", dependencies: ["WaterfallApp"]),
+    .testTarget(name: "WaterfallAppTests", dependencies: ["WaterfallApp", "WaterfallImages"]),
     .testTarget(name: "EndToEndTests", dependencies: ["waterfall"]),
   ],
   swiftLanguageModes: [.v6]

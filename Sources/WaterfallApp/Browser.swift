@@ -334,6 +334,7 @@ public final class Browser {
   public func openDetails() {
     guard let item = selectedItem else { return }
     details = DetailsView(item: item, value: store.value(at: item))
+    details?.showPicture(of: store.content(at: item), from: pictures)
     mode = .details
   }
 

@@ -1,14 +1,17 @@
+import WaterfallImages
 import WaterfallLayout
 import WaterfallView
 
-/// The card of one item: a box with the item's picture (a placeholder), title,
-/// subtitle, tags, and for text items their text, laid out by ``CardPlan``.
+/// The card of one item: a box with the item's picture (its thumbnail once decoded,
+/// a placeholder until then or when it cannot be shown), title, subtitle, tags, and
+/// for text items their text, laid out by ``CardPlan``.
 final class CardCell: Cell {
   static let identifier = "card"
 
   var content = CardContent(title: "")
   var theme = CardTheme.unicode
   var fixedSize = false
+  var pictures: Pictures?
   private var plan: (size: Size, plan: CardPlan)?
 
   required init(reuseIdentifier: String) {
@@ -44,9 +47,13 @@ final class CardCell: Cell {
     var y = inner.minY
     if plan.imageRows > 0 {
       let rows = min(plan.imageRows, inner.maxY - y)
-      Placeholder(name: content.image ?? content.title).draw(
-        in: canvas, rect: Rect(x: inner.minX, y: y, width: inner.width, height: rows), clip: area,
-        ascii: theme.border == .ascii)
+      let rect = Rect(x: inner.minX, y: y, width: inner.width, height: rows)
+      if let thumbnail = thumbnail(width: inner.width, rows: plan.imageRows) {
+        thumbnail.draw(in: canvas, at: rect.origin, clip: rect.intersection(area) ?? .zero)
+      } else {
+        Placeholder(name: content.image ?? content.title).draw(
+          in: canvas, rect: rect, clip: area, ascii: theme.border == .ascii)
+      }
       y += rows
     }
     let titleStyle = isSelected ? theme.selectedTextStyle : theme.textStyle.with(attributes: .bold)
@@ -66,6 +73,12 @@ final class CardCell: Cell {
       canvas.put(line, at: Point(x: inner.minX, y: y), style: theme.textStyle, clip: area)
       y += 1
     }
+  }
+
+  /// The picture filling the image area, once it is decoded; requests it otherwise.
+  private func thumbnail(width: Int, rows: Int) -> Thumbnail? {
+    guard let pictures, let image = content.image, theme.border != .ascii, width > 0, rows > 0 else { return nil }
+    return pictures.thumbnail(image, shape: .fill(width: width, height: rows)).thumbnail
   }
 }
 

@@ -24,6 +24,8 @@ final class CardDataSource: CollectionViewDataSource, CollectionViewDelegate {
   var groups = false
   var kind: LayoutKind = .waterfall
   var theme: CardTheme
+  /// Where cards get their thumbnails; none: placeholders.
+  var pictures: Pictures?
   /// The footer's text under the last card, or nil for none.
   var footer: String?
 
@@ -111,6 +113,7 @@ final class CardDataSource: CollectionViewDataSource, CollectionViewDelegate {
     }
     let card = collectionView.dequeueReusableCell(withIdentifier: CardCell.identifier, for: indexPath) as! CardCell
     card.configure(content: content, theme: theme, fixedSize: kind != .waterfall)
+    card.pictures = pictures
     return card
   }
 

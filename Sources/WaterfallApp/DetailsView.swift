@@ -1,8 +1,11 @@
+import WaterfallImages
 import WaterfallLayout
 import WaterfallView
 
-/// The details of one item: every field, in order, its value wrapped beside its
-/// name, in a panel that scrolls.
+/// The details of one item: its picture across the panel's width (when the browser
+/// has ``Pictures``), then every field, in order, its value wrapped beside its name,
+/// in a panel that scrolls. A picture that cannot be shown leaves its placeholder and
+/// a `picture` line saying why.
 ///
 /// ```
 /// ┏━ Details ━━━━━━━━━━━━━━━━━━━━━━ 3/120 ━┓
@@ -23,19 +26,38 @@ struct DetailsView {
   let value: JSONValue
   /// The first line shown.
   private(set) var scroll = 0
+  /// The item's picture file and shape (from its card), and where thumbnails come
+  /// from; no pictures: no picture area.
+  var image: String?
+  var aspect: CardContent.Aspect?
+  var pictures: Pictures?
 
   init(item: Int, value: JSONValue) {
     self.item = item
     self.value = value
   }
 
+  /// Shows `content`'s picture, from `pictures`.
+  mutating func showPicture(of content: CardContent, from pictures: Pictures?) {
+    image = content.image
+    aspect = content.aspect
+    self.pictures = pictures
+  }
+
   /// The panel's lines for an inside `width` columns wide.
   func lines(width: Int) -> [Line] {
     let members: [JSONMember]
     if case .object(let m) = value { members = m } else { members = [JSONMember(key: "value", value: value)] }
-    let keyWidth = min(members.map { DisplayText.width(of: $0.key) }.max() ?? 0, max(6, width / 3))
+    let reason = image.flatMap { pictures?.failure(of: $0)?.reason }
+    let keys = members.map(\.key) + (reason == nil ? [] : ["picture"])
+    let keyWidth = min(keys.map { DisplayText.width(of: $0) }.max() ?? 0, max(6, width / 3))
     let valueWidth = max(1, width - keyWidth - 2)
     var lines: [Line] = []
+    if let reason {
+      for (i, line) in TextWrapper.wrap(reason, width: valueWidth).enumerated() {
+        lines.append(Line(key: i == 0 ? TextWrapper.truncate("picture", width: keyWidth) : "", value: line))
+      }
+    }
     for member in members {
       let key = TextWrapper.truncate(member.key, width: keyWidth)
       let text = Self.valueLines(member.value, width: valueWidth)
@@ -69,10 +91,35 @@ struct DetailsView {
     rect.inset(by: EdgeInsets(top: 1, left: 2, bottom: 1, right: 2))
   }
 
-  /// Scrolls by `rows`, kept within the lines.
+  // MARK: Picture
+
+  /// The picture's shape in an inside `width` x `height`: the panel's width, unless
+  /// that is too tall to leave the first two lines of fields in view below it.
+  static func pictureShape(width: Int, height: Int) -> ThumbnailShape {
+    .fitWidth(width, maximumHeight: max(1, height - 3))
+  }
+
+  /// The picture's thumbnail as it stands (requested when it is not ready), or `nil`
+  /// when there is no picture to show.
+  func pictureState(width: Int, height: Int) -> ThumbnailState? {
+    guard let image, let pictures, width > 0 else { return nil }
+    return pictures.thumbnail(image, shape: Self.pictureShape(width: width, height: height))
+  }
+
+  /// The rows the picture takes, with the blank row under it: its thumbnail's height,
+  /// or until then the height its aspect gives (a few rows without one).
+  func pictureRows(inside inner: Rect) -> Int {
+    guard let state = pictureState(width: inner.width, height: inner.height) else { return 0 }
+    if let thumbnail = state.thumbnail { return thumbnail.height + 1 }
+    let shape = Self.pictureShape(width: inner.width, height: inner.height)
+    let rows = aspect.map { shape.cells(forPicture: Int($0.width * 1_000), Int($0.height * 1_000)).height } ?? 6
+    return min(rows, state.error == nil ? rows : 6) + 1
+  }
+
+  /// Scrolls by `rows`, kept within the picture and the lines.
   mutating func scroll(by rows: Int, in rect: Rect) {
     let inner = Self.inside(rect)
-    let total = lines(width: inner.width).count
+    let total = pictureRows(inside: inner) + lines(width: inner.width).count
     scroll = min(max(0, scroll + rows), max(0, total - inner.height))
   }
 
@@ -84,12 +131,27 @@ struct DetailsView {
     canvas.put(right, at: Point(x: rect.maxX - 2 - DisplayText.width(of: right), y: rect.minY), style: theme.selectedBorderStyle, clip: rect)
     let inner = Self.inside(rect)
     let all = lines(width: inner.width)
-    let hint = all.count > inner.height ? " ↑↓ PgUp PgDn scroll · Esc back " : " Esc back "
+    let pictureRows = pictureRows(inside: inner)
+    let total = pictureRows + all.count
+    let hint = total > inner.height ? " ↑↓ PgUp PgDn scroll · Esc back " : " Esc back "
     let hintText = theme.border == .ascii ? hint.replacingArrows() : hint
     canvas.put(hintText, at: Point(x: rect.maxX - 2 - DisplayText.width(of: hintText), y: rect.maxY - 1), style: theme.selectedBorderStyle, clip: rect)
+    // The picture may have changed size since the last scroll: stay within it all.
+    let top = min(scroll, max(0, total - inner.height))
+    if pictureRows > top, let state = pictureState(width: inner.width, height: inner.height) {
+      let area = Rect(x: inner.minX, y: inner.minY - top, width: inner.width, height: pictureRows - 1)
+      if let thumbnail = state.thumbnail, theme.border != .ascii {
+        let origin = Point(x: inner.minX + (inner.width - thumbnail.width) / 2, y: area.minY)
+        thumbnail.draw(in: canvas, at: origin, clip: inner)
+      } else {
+        Placeholder(name: image ?? "").draw(in: canvas, rect: area, clip: inner, ascii: theme.border == .ascii)
+      }
+    }
     let keyWidth = all.map { DisplayText.width(of: $0.key) }.max() ?? 0
-    for (row, line) in all.dropFirst(scroll).prefix(inner.height).enumerated() {
-      let y = inner.minY + row
+    let firstLine = max(0, top - pictureRows)
+    let firstRow = max(0, pictureRows - top)
+    for (row, line) in all.dropFirst(firstLine).prefix(max(0, inner.height - firstRow)).enumerated() {
+      let y = inner.minY + firstRow + row
       canvas.put(line.key, at: Point(x: inner.minX, y: y), style: theme.secondaryStyle.with(attributes: .bold), clip: inner)
       canvas.put(line.value, at: Point(x: inner.minX + keyWidth + 2, y: y), style: theme.textStyle, clip: inner)
     }

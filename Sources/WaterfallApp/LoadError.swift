@@ -5,14 +5,14 @@ public enum LoadError: Error, Equatable, CustomStringConvertible {
   case unreadable(path: String, reason: String)
   /// A JSON syntax error, at a line and column of a file.
   case syntax(path: String, location: TextLocation, message: String)
-  /// A directory with no pages (`*.json` or `*.jsonl` files) in it.
+  /// A directory with no pages (`*.json` or `*.jsonl` files) and no pictures in it.
   case noPages(path: String)
 
   public var description: String {
     switch self {
     case .unreadable(let path, let reason): return "\(path): \(reason)"
     case .syntax(let path, let location, let message): return "\(path):\(location.line):\(location.column): \(message)"
-    case .noPages(let path): return "\(path): no pages (*.json or *.jsonl files) in this directory"
+    case .noPages(let path): return "\(path): no pages (*.json or *.jsonl files) or pictures (*.png, *.jpg) in this directory"
     }
   }
 }

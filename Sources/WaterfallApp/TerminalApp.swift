@@ -33,6 +33,8 @@ public enum TerminalApp {
   public static func run(browser: Browser, controller: LoadController?, session: TerminalSession) -> Outcome {
     let canvas = TerminalCanvas(session: session)
     browser.resize(to: session.size)
+    let pictures = startPictures(browser: browser, source: controller?.source, session: session)
+    defer { pictures?.stop() }
     let clock = Clock()
     while true {
       if let controller {
@@ -42,6 +44,7 @@ public enum TerminalApp {
       if browser.isAnimating { browser.advanceAnimation(to: clock.milliseconds) }
       let frameStart = clock.milliseconds
       canvas.clear()
+      pictures?.beginFrame()
       browser.draw(in: canvas)
       canvas.present()
       if browser.isAnimating, clock.milliseconds &- frameStart > slowFrameMilliseconds { browser.disableAnimation() }
@@ -64,7 +67,9 @@ public enum TerminalApp {
         switch browser.handle(event, time: clock.milliseconds) {
         case .none: break
         case .repaint: session.repaintAll()
-        case .reload: controller?.reload()
+        case .reload:
+          controller?.reload()
+          pictures?.loader.removeAll()
         case .quit(let status): return .quit(status)
         case .print(let bytes): return .print(bytes)
         }

@@ -19,6 +19,8 @@ struct RenderCommand: ParsableCommand {
   @Option(help: ArgumentHelp("Keys to press first, by tmux name: \"Down Right /mug Enter\".", valueName: "keys")) var keys: String?
   @Flag(help: "Draw boxes with ASCII characters.") var ascii = false
   @Flag(help: "Load every page of a directory, not just the first.") var allPages = false
+  @Flag(help: "Draw the items' pictures, as the browser does in colour (here as half blocks without their colours).")
+  var pictures = false
 
   @OptionGroup var layout: LayoutOptions
   @OptionGroup(title: "Fields") var fields: FieldOptions
@@ -36,6 +38,7 @@ struct RenderCommand: ParsableCommand {
     let browser = Browser(store: store, options: options, size: Size(width: width, height: height))
     browser.skippedCount = loader.skipped.count
     browser.loading = loader.hasMorePages ? .loading(progress: nil) : .done
+    if pictures { browser.pictures = Pictures.synchronous(baseDirectory: loader.source.baseDirectory) }
     if let select { browser.select(item: select) }
     if let scroll { browser.scroll(to: scroll) }
     if details { browser.openDetails() }
@@ -45,6 +48,14 @@ struct RenderCommand: ParsableCommand {
       for key in parsed { _ = browser.handle(.key(key)) }
     }
     let screen = CellBuffer(width: width, height: height)
+    if let pictures = browser.pictures {
+      // One frame asks for the pictures on screen, the next shows them.
+      pictures.beginFrame()
+      browser.draw(in: screen)
+      pictures.decodeWaiting()
+      pictures.beginFrame()
+      screen.clear()
+    }
     browser.draw(in: screen)
     Swift.print(screen.text)
   }

@@ -14,8 +14,10 @@ struct Waterfall: ParsableCommand {
     commandName: "waterfall",
     abstract: "Browse JSON items as a waterfall of cards in the terminal.",
     discussion: """
-      FILE is a JSON array or JSON Lines; DIR is a folder of pages (1.json, 2.json, …);
-      - (or a pipe) reads standard input. Press ? in the browser for every key.
+      FILE is a JSON array or JSON Lines; DIR is a folder of pages (1.json, 2.json, …),
+      or of pictures (PNG, JPEG: one card each); - (or a pipe) reads standard input.
+      Cards show their items' pictures in terminals with 256 colours or more.
+      Press ? in the browser for every key.
       """,
     version: "waterfall 0.1.0",
     subcommands: [Browse.self, LayoutCommand.self, RenderCommand.self],

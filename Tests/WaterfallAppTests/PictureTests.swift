@@ -1,0 +1,223 @@
+import Foundation
+import Testing
+import WaterfallImages
+import WaterfallLayout
+import WaterfallView
+
+@testable import WaterfallApp
+
+/// Pictures in the browser: cards draw their thumbnails once decoded and their
+/// placeholders until then, only what is on screen is decoded, details show the
+/// picture across the panel, and a folder of pictures is a data source.
+@Suite struct PictureTests {
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().path
+
+  /// The sample shop (its first page), with synchronous pictures.
+  static func shop(size: Size = Size(width: 80, height: 24)) throws -> (Browser, Pictures) {
+    let source = try DataSource.resolve(root + "/Data/shops")
+    let store = ItemStore(roles: FieldRoles())
+    try Loader(source: source, store: store).loadNextPage()
+    var options = Browser.Options()
+    options.animates = false
+    let browser = Browser(store: store, options: options, size: size)
+    let pictures = Pictures.synchronous(baseDirectory: source.baseDirectory)
+    browser.pictures = pictures
+    return (browser, pictures)
+  }
+
+  /// Draws a frame, decodes what it asked for, and draws the next.
+  static func settle(_ browser: Browser, _ pictures: Pictures) -> CellBuffer {
+    let screen = CellBuffer(width: browser.size.width, height: browser.size.height)
+    pictures.beginFrame()
+    browser.draw(in: screen)
+    pictures.decodeWaiting()
+    pictures.beginFrame()
+    screen.clear()
+    browser.draw(in: screen)
+    return screen
+  }
+
+  @Test func cardsShowPlaceholdersUntilTheirPicturesAreDecoded() throws {
+    let (browser, pictures) = try Self.shop()
+    let first = CellBuffer(width: 80, height: 24)
+    pictures.beginFrame()
+    browser.draw(in: first)
+    // Nothing decoded yet: the first card's picture area is its placeholder.
+    #expect(first.lines.joined().contains("rug-001.png"))
+    #expect(!first.lines.joined().contains("▀"))
+    let second = Self.settle(browser, pictures)
+    let frame = try #require(browser.collectionView.frameForItem(at: IndexPath(item: 0)))
+    // Inside the border, the picture area is half blocks in palette colours.
+    let cell = second[Point(x: frame.minX + 1, y: frame.minY + 1)]
+    #expect(cell.glyph.scalar == "▀")
+    guard case .indexed = cell.style.foreground, case .indexed = cell.style.background else {
+      Issue.record("expected palette colours, got \(cell.style)")
+      return
+    }
+    #expect(!second.lines.joined().contains("rug-001.png"))
+    // The title is still under the picture.
+    #expect(second.lines.joined().contains("Linen rug"))
+  }
+
+  @Test func onlyPicturesOnScreenAreRequested() throws {
+    let (browser, pictures) = try Self.shop()
+    pictures.beginFrame()
+    browser.draw(in: CellBuffer(width: 80, height: 24))
+    let visible = browser.collectionView.indexPathsForVisibleItems.count
+    let asked = pictures.loader.currentStatistics.pending
+    #expect(asked > 0 && asked <= visible && asked < browser.store.count)
+  }
+
+  @Test func picturesScrolledPastAreDroppedUndecoded() throws {
+    let (browser, pictures) = try Self.shop()
+    let screen = CellBuffer(width: 80, height: 24)
+    // Page down through everything, a frame each, decoding nothing on the way.
+    for _ in 0..<12 {
+      pictures.beginFrame()
+      screen.clear()
+      browser.draw(in: screen)
+      _ = browser.handle(.key(.pageDown))
+    }
+    pictures.beginFrame()
+    browser.draw(in: screen)
+    pictures.decodeWaiting()
+    let statistics = pictures.loader.currentStatistics
+    #expect(statistics.dropped > 0)
+    #expect(statistics.decoded <= 2 * browser.collectionView.indexPathsForVisibleItems.count)
+  }
+
+  @Test func scrollingBackFindsThePicturesInTheCache() throws {
+    let (browser, pictures) = try Self.shop()
+    _ = Self.settle(browser, pictures)
+    let decoded = pictures.loader.currentStatistics.decoded
+    _ = browser.handle(.key(.pageDown))
+    _ = Self.settle(browser, pictures)
+    _ = browser.handle(.key(.home))
+    let screen = CellBuffer(width: 80, height: 24)
+    pictures.beginFrame()
+    browser.draw(in: screen)
+    // Back at the top, the first frame already has the pictures.
+    #expect(!screen.lines.joined().contains("rug-001.png"))
+    #expect(pictures.loader.currentStatistics.pending == 0)
+    #expect(pictures.loader.currentStatistics.decoded > decoded)
+  }
+
+  @Test func detailsShowThePictureAcrossThePanel() throws {
+    let (browser, pictures) = try Self.shop(size: Size(width: 80, height: 40))
+    browser.openDetails()  // the rug: 332 x 205, wider than tall
+    let screen = Self.settle(browser, pictures)
+    let inside = DetailsView.inside(browser.detailsRect)
+    let row = screen.line(inside.minY)
+    #expect(row.filter { $0 == "▀" }.count == inside.width, "first row: \(row)")
+    // The picture keeps its shape: 76 cells wide, 76 * 205 / 332 / 2 rows.
+    let rows = (0..<screen.size.height).filter { screen.line($0).contains("▀▀▀▀") }.count
+    #expect(rows == (inside.width * 205 + 332) / 664)
+    // The fields follow.
+    #expect(screen.lines.joined().contains("Linen rug"))
+  }
+
+  /// A picture too tall for the panel is as tall as the panel allows, keeping
+  /// the first lines of fields in view.
+  @Test func aTallPictureFitsThePanelsHeight() throws {
+    let (browser, pictures) = try Self.shop(size: Size(width: 80, height: 24))
+    browser.select(item: 1)  // the teapot: 388 x 610
+    browser.openDetails()
+    let screen = Self.settle(browser, pictures)
+    let inside = DetailsView.inside(browser.detailsRect)
+    let rows = (0..<screen.size.height).filter { screen.line($0).contains("▀▀▀▀") }.count
+    #expect(rows == inside.height - 3)
+    #expect(screen.line(inside.minY + rows + 1).contains("id"))
+  }
+
+  @Test func aBadPictureGivesThePlaceholderAndAReasonInTheDetails() throws {
+    let store = ItemStore(roles: FieldRoles())
+    try store.append(json: Array(#"{"title":"Missing","img":"nowhere/missing.png","w":100,"h":50}"#.utf8))
+    try store.append(json: Array(#"{"title":"Not a picture","img":"Package.swift","w":100,"h":50}"#.utf8))
+    var options = Browser.Options()
+    options.animates = false
+    let browser = Browser(store: store, options: options, size: Size(width: 80, height: 24))
+    let pictures = Pictures.synchronous(baseDirectory: Self.root)
+    browser.pictures = pictures
+    let cards = Self.settle(browser, pictures).lines.joined(separator: "\n")
+    #expect(cards.contains("missing.png") && cards.contains("Package.swift"))
+    #expect(!cards.contains("▀"))
+    browser.openDetails()
+    let details = Self.settle(browser, pictures).lines.joined(separator: "\n")
+    #expect(details.contains("picture") && details.contains("No such file or directory"), "\n\(details)")
+    #expect(details.contains("missing.png"))  // the placeholder's label
+    _ = browser.handle(.key(.escape))
+    browser.select(item: 1)
+    browser.openDetails()
+    #expect(Self.settle(browser, pictures).lines.joined().contains("not a PNG or JPEG file"))
+  }
+
+  @Test func withoutPicturesCardsKeepTheirPlaceholders() throws {
+    let (browser, _) = try Self.shop()
+    browser.pictures = nil
+    let screen = CellBuffer(width: 80, height: 24)
+    browser.draw(in: screen)
+    #expect(screen.lines.joined().contains("rug-001.png"))
+    #expect(!screen.lines.joined().contains("▀"))
+  }
+
+  @Test func aFolderOfPicturesBecomesOneItemPerPicture() throws {
+    let source = try DataSource.resolve(Self.root + "/Data/pictures")
+    guard case .pictures(let folder, _) = source else {
+      Issue.record("expected a picture folder, got \(source)")
+      return
+    }
+    #expect(folder.hasSuffix("Data/pictures"))
+    #expect(source.baseDirectory.hasSuffix("Data/pictures"))
+    let store = ItemStore(roles: FieldRoles())
+    let loader = Loader(source: source, store: store)
+    try loader.loadAll()
+    #expect(store.count == 24)
+    let first = store.content(at: 0)
+    #expect(first.title == "01-sky.jpg" && first.image == "01-sky.jpg")
+    #expect(first.aspect == CardContent.Aspect(width: 240, height: 240))
+    let fields = store.value(at: 0)
+    #expect(fields["size"]?.text == "240×240")
+    #expect(fields["format"]?.text == "JPEG")
+    #expect(fields["bytes"]?.doubleValue.map { $0 > 0 } == true)
+    // Natural order, and nothing but pictures.
+    #expect(store.content(at: 1).title == "02-plasma.jpg" && store.content(at: 23).title == "24-waves.png")
+  }
+
+  @Test func aPictureWhoseHeaderCannotBeReadIsStillAnItem() throws {
+    let folder = NSTemporaryDirectory() + "wf-picture-folder-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try Data("not a picture".utf8).write(to: URL(fileURLWithPath: folder + "/2.png"))
+    try FileManager.default.copyItem(atPath: Self.root + "/Data/pictures/03-op-art.png", toPath: folder + "/10.png")
+    let store = ItemStore(roles: FieldRoles())
+    try Loader(source: try DataSource.resolve(folder), store: store).loadAll()
+    #expect(store.count == 2)
+    #expect(store.content(at: 0).title == "2.png" && store.content(at: 0).aspect == nil)
+    #expect(store.value(at: 0)["error"]?.text == "not a PNG or JPEG file")
+    #expect(store.content(at: 1).title == "10.png" && store.content(at: 1).aspect != nil)
+  }
+
+  @Test(arguments: [
+    (DataSource.file("Data/notes.jsonl"), "Data"), (.file("notes.jsonl"), "."), (.file("/notes.jsonl"), "/"),
+    (.directory("Data/shops/", pages: []), "Data/shops"), (.standardInput, "."),
+  ])
+  func relativePicturesStartFromTheDataFolder(_ source: DataSource, _ base: String) {
+    #expect(source.baseDirectory == base)
+  }
+
+  @Test func picturePathsResolveAgainstTheBase() {
+    let pictures = Pictures.synchronous(baseDirectory: "Data/shops")
+    #expect(pictures.path(for: "img/a.png") == "Data/shops/img/a.png")
+    #expect(pictures.path(for: "/abs/a.png") == "/abs/a.png")
+    #expect(Pictures.synchronous(baseDirectory: ".").path(for: "a.png") == "a.png")
+  }
+
+  @Test func anEmptyFolderStillSaysSo() throws {
+    let folder = NSTemporaryDirectory() + "wf-empty-folder-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try Data("x".utf8).write(to: URL(fileURLWithPath: folder + "/readme.txt"))
+    #expect(throws: LoadError.noPages(path: folder)) { try DataSource.resolve(folder) }
+  }
+}
