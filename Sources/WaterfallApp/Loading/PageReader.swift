@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Finds the items of one page (a JSON array, or JSON Lines) in its bytes as they
 /// arrive, in chunks of any size.
 ///
@@ -209,8 +213,11 @@ public struct PageReader {
     var location = bufferLocation
     if start > 0 { location = TextLocation.of(offset: start, in: bytes, from: location) }
     while lineStart < bytes.count {
-      var lineEnd = lineStart
-      while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
+      let base = UnsafeRawPointer(bytes.baseAddress!)
+      var lineEnd = bytes.count
+      if let newline = memchr(base + lineStart, 0x0A, bytes.count - lineStart) {
+        lineEnd = base.distance(to: UnsafeRawPointer(newline))
+      }
       if lineEnd == bytes.count && !atEnd { break }
       var contentEnd = lineEnd
       if contentEnd > lineStart, bytes[contentEnd - 1] == 0x0D { contentEnd -= 1 }
