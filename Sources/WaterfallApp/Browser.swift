@@ -426,6 +426,8 @@ public final class Browser {
     case .pageDown, .control("f"), .character(" "): view.moveSelection(byPages: 1)
     case .home, .character("g"): view.selectFirstItem()
     case .end, .character("G"): view.selectLastItem()
+    case .control("e"): view.scroll(byRows: 1)
+    case .control("y"): view.scroll(byRows: -1)
     case .enter:
       guard let item = selectedItem else { return .none }
       if options.printMode { return .print(store.json(at: item)) }

@@ -239,6 +239,16 @@ import WaterfallView
     }
   }
 
+  @Test func ctrlEAndCtrlYScrollOneRow() {
+    let b = Self.browser(Self.store(60))
+    _ = b.handle(.key(.control("e")))
+    _ = b.handle(.key(.control("e")))
+    #expect(b.contentOffset == 2)
+    _ = b.handle(.key(.control("y")))
+    #expect(b.contentOffset == 1)
+    #expect(b.selectedItem == 0, "scrolling leaves the selection alone")
+  }
+
   // MARK: Hiding
 
   @Test func xHidesTheCardAndTheLayoutReflowsFromItOn() {
