@@ -71,6 +71,9 @@ public struct PageReader {
   /// tried again (0: at the next chunk).
   var retryThreshold: Int { retryAt }
 
+  /// The bytes received and not yet consumed.
+  var bufferedCount: Int { buffer.count }
+
   /// Whether the page can take no more bytes: its array ended in an error.
   public var isStopped: Bool { error != nil }
 
@@ -188,7 +191,9 @@ public struct PageReader {
         } catch {
           // Out of bytes before the element ended: wait for more, unless there are none.
           if !atEnd, element.position >= bytes.count || error.offset >= bytes.count {
-            retryAt = bytes.count * 2
+            // Try again once the cut-off element's bytes have doubled (what is
+            // before it is consumed), so a huge element costs O(n) in all.
+            retryAt = (bytes.count - at) * 2
             return at
           }
           fail(error.message, at: error.offset)
