@@ -36,7 +36,7 @@ public enum TerminalApp {
     let clock = Clock()
     while true {
       if let controller {
-        controller.drain()
+        controller.drain(now: clock.milliseconds)
         controller.tick(now: clock.milliseconds)
       }
       if browser.isAnimating { browser.advanceAnimation(to: clock.milliseconds) }
@@ -51,8 +51,8 @@ public enum TerminalApp {
         timeout = animationFrameMilliseconds
       } else if controller?.hasPendingEvents == true {
         timeout = 0
-      } else if controller?.wantsTicks == true {
-        timeout = Int(LoadController.watchInterval)
+      } else if let controller, controller.wantsTicks {
+        timeout = controller.tickInterval
       } else {
         timeout = nil
       }

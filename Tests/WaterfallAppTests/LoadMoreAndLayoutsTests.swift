@@ -166,6 +166,21 @@ import WaterfallView
     #expect(b.sections.map(\.count) == [6, 3, 3, 3])
   }
 
+  @Test func aRestructuringRelayoutCanWaitForALaterAppend() {
+    let store = Self.store(12, group: true)
+    let b = Self.browser(store) { $0.groups = true }
+    let frames = Self.frames(b)
+    Self.append(3, firstID: 12, to: store)  // for the first section: every card would move
+    b.storeDidAppend(relayoutAllowed: false)
+    #expect(b.relayoutPending)
+    #expect(b.collectionView.numberOfItems == 12, "the view waits")
+    #expect(Self.frames(b) == frames)
+    b.storeDidAppend()
+    #expect(!b.relayoutPending)
+    #expect(b.collectionView.numberOfItems == 15)
+    #expect(b.sections.map(\.count) == [6, 3, 3, 3])
+  }
+
   // MARK: Layouts
 
   @Test(arguments: [Character("L"), Character("z")])
