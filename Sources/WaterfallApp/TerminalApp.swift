@@ -30,11 +30,14 @@ public enum TerminalApp {
     browser.resize(to: session.size)
     let clock = ContinuousClock()
     let start = clock.now
+    let trace = FrameTrace.fromEnvironment()  // `make bench`: key-to-screen times
     while true {
       canvas.clear()
       browser.draw(in: canvas)
       canvas.present()
+      trace?.frameShown()
       guard var event = session.nextEvent(timeout: nil) else { continue }
+      trace?.eventRead()
       // Handle every event already waiting before drawing again, so a burst of
       // keys or resizes costs one frame.
       var handled = 0
