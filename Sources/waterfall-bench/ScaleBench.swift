@@ -6,6 +6,8 @@
 /// pseudo-terminal: first screen, whole load, peak memory against the file's
 /// size, bytes per scroll step, and key-to-screen times; `waterfall` on both
 /// million-item files, `less -S` and `fzf` on the JSON Lines one for context.
+/// Beside the wall-clock milestones it reports the CPU time the program had used
+/// by then, which a machine shared with other work does not inflate.
 ///
 /// Every wait has a limit; a milestone not reached is reported as such (with
 /// what the screen showed), and the run goes on.
@@ -91,6 +93,7 @@ struct ScaleBench {
     report.add("\(prefix).firstScreen", "\(title): first screen", first.map { Measure.seconds($0) * 1e3 } ?? .nan, "ms",
                aim: isWaterfall ? "< 100 ms" : nil, met: isWaterfall ? first.map { $0 < .milliseconds(100) } ?? false : nil,
                note: first == nil ? notReached(driver, within: settings.firstScreenTimeout) : nil)
+    let cpuAtFirst = ProcessTimes.read(pid: driver.terminal.pid)
     guard first != nil else {
       report.add("\(prefix).load", "\(title): whole load, end reached", .nan, "s", aim: isWaterfall ? "< 3 s" : nil,
                  met: isWaterfall ? false : nil, note: "not reached: no first screen")
@@ -98,11 +101,19 @@ struct ScaleBench {
       return
     }
 
+    if let cpuAtFirst {
+      report.add("\(prefix).firstScreen.cpu", "  CPU time the program used by then (user + system)", cpuAtFirst.total, "s")
+    }
+
     // Whole load: all items in and the last one reached.
     let loaded = waitForLoad(subject, driver)
+    let cpuAtLoad = ProcessTimes.read(pid: driver.terminal.pid)
     report.add("\(prefix).load", "\(title): whole load, end reached", loaded.map(Measure.seconds) ?? .nan, "s",
                aim: isWaterfall ? "< 3 s" : nil, met: isWaterfall ? loaded.map { $0 < .seconds(3) } ?? false : nil,
                note: loaded == nil ? notReached(driver, within: settings.loadTimeout) : nil)
+    if loaded != nil, let cpuAtLoad {
+      report.add("\(prefix).load.cpu", "  CPU time the program used by then (user + system)", cpuAtLoad.total, "s")
+    }
 
     if detailed, loaded != nil {
       measureSteps(subject, driver, prefix: "scale.\(subject.key)", into: &report)

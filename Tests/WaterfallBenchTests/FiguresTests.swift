@@ -50,6 +50,13 @@ import Testing
     #expect(ProcessMemory.parse(status: "Name:\tx\n") == nil)
   }
 
+  @Test func readsCPUTimesAfterANameWithSpaces() {
+    let stat = "4242 (my (odd) prog) R 1 4242 4242 0 -1 4194304 100 0 0 0 250 50 0 0 20 0 1 0 999 1000 10"
+    #expect(ProcessTimes.parse(stat: stat, ticksPerSecond: 100) == ProcessTimes(user: 2.5, system: 0.5))
+    #expect(ProcessTimes.parse(stat: "1 (x) R 1", ticksPerSecond: 100) == nil)
+    #expect((ProcessTimes.read(pid: getpid())?.total ?? -1) >= 0)
+  }
+
   @Test func readsOwnMemory() {
     let memory = ProcessMemory.read(pid: getpid())
     #expect((memory?.peakResident ?? 0) >= (memory?.resident ?? 1))
