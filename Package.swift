@@ -48,6 +48,7 @@ let package = Package(
     .testTarget(name: "WaterfallViewTests", dependencies: ["WaterfallView"]),
     .testTarget(name: "WaterfallAppTests", dependencies: ["WaterfallApp"]),
     .testTarget(name: "EndToEndTests", dependencies: ["waterfall"]),
+    .testTarget(name: "WaterfallBenchTests", dependencies: ["waterfall-bench", "WaterfallApp"]),
   ],
   swiftLanguageModes: [.v6]
 )

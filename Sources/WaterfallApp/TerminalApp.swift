@@ -34,6 +34,7 @@ public enum TerminalApp {
     let canvas = TerminalCanvas(session: session)
     browser.resize(to: session.size)
     let clock = Clock()
+    let trace = FrameTrace.fromEnvironment()  // `make bench`: key-to-screen times
     while true {
       if let controller {
         controller.drain(now: clock.milliseconds)
@@ -44,6 +45,7 @@ public enum TerminalApp {
       canvas.clear()
       browser.draw(in: canvas)
       canvas.present()
+      trace?.frameShown()
       if browser.isAnimating, clock.milliseconds &- frameStart > slowFrameMilliseconds { browser.disableAnimation() }
 
       let timeout: Int?
@@ -57,6 +59,7 @@ public enum TerminalApp {
         timeout = nil
       }
       guard var event = session.nextEvent(timeout: timeout) else { continue }
+      trace?.eventRead()
       // Handle every event already waiting before drawing again, so a burst of
       // keys or resizes costs one frame.
       var handled = 0
