@@ -198,9 +198,10 @@ public final class Browser {
     finishAnimation()
     let oldColumns = columns
     size = newSize
-    view.frame = Self.viewFrame(for: newSize)
     if columns != oldColumns || options.layout == .grid || options.layout == .gridLarge {
-      view.setLayout(makeLayout())
+      view.setFrame(Self.viewFrame(for: newSize), layout: makeLayout())
+    } else {
+      view.frame = Self.viewFrame(for: newSize)
     }
     if let selected = view.selectedIndexPath { view.scrollToItem(at: selected) }
     if let details {
