@@ -2,7 +2,8 @@
 #
 #   make run       build (release) and open the browser on Data/shops
 #   make test      build and pass every test (unit and end-to-end in tmux)
-#   make bench     print the performance table the README quotes (--json: make bench-json)
+#   make bench     print the performance table the README quotes (--json: make bench-json;
+#                  the scale part alone: make bench-scale)
 #   make release   build the release binary into .build/release/waterfall
 #
 # Anything the build or the tests need and the machine lacks is installed with apt.
@@ -13,7 +14,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := tmux libncurses-dev libpng-dev libjpeg-dev pkg-config
 DATA ?= Data/shops
 
-.PHONY: run test bench bench-json release deps data picture-tools clean
+.PHONY: run test bench bench-json bench-scale bench-deps release deps data picture-tools clean
 
 deps:
 	@missing=""; \
@@ -40,15 +41,35 @@ test: deps
 	$(SWIFT) build --build-tests
 	timeout --kill-after=10 $(TEST_TIMEOUT) $(SWIFT) test --skip-build
 
-bench: deps
-	$(SWIFT) build -c release --product waterfall-bench
-	$(SWIFT) build -c release --product waterfall
-	.build/release/waterfall-bench
+# The scale part compares with less and fzf where they can be installed; without
+# them it leaves their rows out and says so. It generates its million-item files
+# once into bench-data/ (outside git). BENCH_ARGS passes options, such as --quick.
+BENCH_ARGS ?=
 
-bench-json: deps
+bench-deps: deps
+	@missing=""; \
+	for tool in less fzf; do command -v $$tool >/dev/null 2>&1 || missing="$$missing $$tool"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "make: installing$$missing for the benchmark's comparison"; \
+	  ($(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing) \
+	    || echo "make: could not install$$missing: the benchmark leaves them out"; \
+	fi
+
+bench: bench-deps
 	$(SWIFT) build -c release --product waterfall-bench
 	$(SWIFT) build -c release --product waterfall
-	.build/release/waterfall-bench --json
+	.build/release/waterfall-bench $(BENCH_ARGS)
+
+bench-json: bench-deps
+	$(SWIFT) build -c release --product waterfall-bench
+	$(SWIFT) build -c release --product waterfall
+	.build/release/waterfall-bench --json $(BENCH_ARGS)
+
+# Only the scale figures (first screen, load, memory, bytes, key to screen).
+bench-scale: bench-deps
+	$(SWIFT) build -c release --product waterfall-bench
+	$(SWIFT) build -c release --product waterfall
+	.build/release/waterfall-bench scale $(BENCH_ARGS)
 
 clean:
 	rm -rf .build

@@ -63,6 +63,7 @@ let package = Package(
     .testTarget(name: "WaterfallTerminalTests", dependencies: ["WaterfallTerminal", "WaterfallImages"]),
     .testTarget(name: "WaterfallAppTests", dependencies: ["WaterfallApp", "WaterfallImages"]),
     .testTarget(name: "EndToEndTests", dependencies: ["waterfall"]),
+    .testTarget(name: "WaterfallBenchTests", dependencies: ["waterfall-bench", "WaterfallApp"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -198,9 +198,10 @@ public final class Browser {
     finishAnimation()
     let oldColumns = columns
     size = newSize
-    view.frame = Self.viewFrame(for: newSize)
     if columns != oldColumns || options.layout == .grid || options.layout == .gridLarge {
-      view.setLayout(makeLayout())
+      view.setFrame(Self.viewFrame(for: newSize), layout: makeLayout())
+    } else {
+      view.frame = Self.viewFrame(for: newSize)
     }
     if let selected = view.selectedIndexPath { view.scrollToItem(at: selected) }
     if let details {
@@ -220,26 +221,38 @@ public final class Browser {
   /// Shows the items the store gained since the last call (appended at its end).
   /// Cards already laid out keep their places: new items at the end of the last
   /// section go through the layout's append path; only new sections, or items for
-  /// an earlier section, lay the cards out again.
-  public func storeDidAppend() {
+  /// an earlier section, lay the cards out again, which costs time in proportion
+  /// to all the items. With `relayoutAllowed` false (a stream still pouring in),
+  /// that is put off until a later call allows it; meanwhile the view shows the
+  /// sections as they were, since sections only ever grow at their ends.
+  public func storeDidAppend(relayoutAllowed: Bool = true) {
     let start = lastSeenCount
     lastSeenCount = store.count
-    guard start < store.count else { return }
-    finishAnimation()
-    let fresh = (start..<store.count).filter(passes)
-    let wasEmpty = dataSource.shownCount == 0
-    let sectionsBefore = dataSource.sections.count
-    let added = dataSource.add(fresh)
-    updateFooter()
-    if wasEmpty {
-      view.reloadData(with: makeLayout())
-      view.selectFirstItem()
-    } else if added.restructured || dataSource.sections.count != sectionsBefore {
+    if start < store.count {
+      finishAnimation()
+      let fresh = (start..<store.count).filter(passes)
+      let wasEmpty = dataSource.shownCount == 0
+      let added = dataSource.add(fresh)
+      updateFooter()
+      if wasEmpty {
+        view.reloadData(with: makeLayout())
+        view.selectFirstItem()
+        return
+      }
+      if added.restructured {
+        relayoutPending = true
+      } else if added.appendedToLast > 0, !relayoutPending {
+        view.appendItems(count: added.appendedToLast, toSection: dataSource.sections.count - 1)
+      }
+    }
+    if relayoutPending, relayoutAllowed {
+      relayoutPending = false
       reloadKeepingSelection()
-    } else if added.appendedToLast > 0 {
-      view.appendItems(count: added.appendedToLast, toSection: dataSource.sections.count - 1)
     }
   }
+
+  /// Whether items wait to be shown until the cards are laid out again.
+  public private(set) var relayoutPending = false
 
   /// Takes `newStore` in place of the store (a reload), keeping the selected item,
   /// found by its id field or else by its position, on the same screen row.
@@ -252,6 +265,7 @@ public final class Browser {
     store = newStore
     dataSource.store = newStore
     lastSeenCount = newStore.count
+    relayoutPending = false
     hidden = []
     dataSource.show((0..<newStore.count).filter(passes))
     updateFooter()
@@ -277,6 +291,7 @@ public final class Browser {
     finishAnimation()
     let keep = item ?? selectedItem
     let row = view.selectedIndexPath.flatMap { view.frameForItem(at: $0) }.map { $0.minY - view.contentOffset }
+    relayoutPending = false
     dataSource.show((0..<store.count).filter(passes))
     updateFooter()
     view.reloadData(with: makeLayout())
@@ -427,6 +442,8 @@ public final class Browser {
     case .pageDown, .control("f"), .character(" "): view.moveSelection(byPages: 1)
     case .home, .character("g"): view.selectFirstItem()
     case .end, .character("G"): view.selectLastItem()
+    case .control("e"): view.scroll(byRows: 1)
+    case .control("y"): view.scroll(byRows: -1)
     case .enter:
       guard let item = selectedItem else { return .none }
       if options.printMode { return .print(store.json(at: item)) }

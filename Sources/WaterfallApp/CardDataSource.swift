@@ -134,7 +134,7 @@ final class CardDataSource: CollectionViewDataSource, CollectionViewDelegate {
     case .list: return .height(1)
     case .grid, .gridLarge: return .height(1)  // the grid gives every card its own height
     case .waterfall:
-      return .height(CardPlan(content: store.content(at: sections[indexPath.section].items[indexPath.item]), width: width).height)
+      return .height(store.cardHeight(at: sections[indexPath.section].items[indexPath.item], width: width))
     }
   }
 }

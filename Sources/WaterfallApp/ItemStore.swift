@@ -63,7 +63,6 @@ public final class ItemStore {
 
   /// Adds `items`, found in page `page`. Items of a page in memory must carry their text.
   public func append(_ items: [ScannedItem], toPage page: Int) {
-    records.reserveCapacity(records.count + items.count)
     let inMemory = if case .memory = pages[page].storage { true } else { false }
     for item in items {
       packing.removeAll(keepingCapacity: true)
@@ -100,6 +99,11 @@ public final class ItemStore {
   public func content(at index: Int) -> CardContent {
     let record = records[index]
     return summaries.withBytes(from: record.summary) { CardContent(unpacking: $0) }
+  }
+
+  /// The height of item `index`'s waterfall card at `width`, measured in place.
+  public func cardHeight(at index: Int, width: Int) -> Int {
+    summaries.withBytes(from: records[index].summary) { CardContent.packedHeight(in: $0, width: width) }
   }
 
   /// Item `index`'s JSON text, exactly as it was in the source.

@@ -4,6 +4,7 @@ enum KeyHelp {
     ("↑ ↓ ← →  k j h l", "move to the card above, below, left, right"),
     ("PgUp PgDn  Ctrl-B Ctrl-F", "a screen up or down"),
     ("Home End  g G", "the first or last card"),
+    ("Ctrl-E Ctrl-Y", "scroll a row down or up"),
     ("Enter  double click", "details of the selected card (--print: print it)"),
     ("/", "filter as you type; Enter keeps it, Esc clears it"),
     ("+ -", "more or fewer columns"),

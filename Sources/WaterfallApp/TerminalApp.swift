@@ -36,9 +36,10 @@ public enum TerminalApp {
     let pictures = startPictures(browser: browser, source: controller?.source, session: session)
     defer { pictures?.stop() }
     let clock = Clock()
+    let trace = FrameTrace.fromEnvironment()  // `make bench`: key-to-screen times
     while true {
       if let controller {
-        controller.drain()
+        controller.drain(now: clock.milliseconds)
         controller.tick(now: clock.milliseconds)
       }
       if browser.isAnimating { browser.advanceAnimation(to: clock.milliseconds) }
@@ -47,6 +48,7 @@ public enum TerminalApp {
       pictures?.beginFrame()
       browser.draw(in: canvas)
       canvas.present()
+      trace?.frameShown()
       if browser.isAnimating, clock.milliseconds &- frameStart > slowFrameMilliseconds { browser.disableAnimation() }
 
       let timeout: Int?
@@ -54,12 +56,13 @@ public enum TerminalApp {
         timeout = animationFrameMilliseconds
       } else if controller?.hasPendingEvents == true {
         timeout = 0
-      } else if controller?.wantsTicks == true {
-        timeout = Int(LoadController.watchInterval)
+      } else if let controller, controller.wantsTicks {
+        timeout = controller.tickInterval
       } else {
         timeout = nil
       }
       guard var event = session.nextEvent(timeout: timeout) else { continue }
+      trace?.eventRead()
       // Handle every event already waiting before drawing again, so a burst of
       // keys or resizes costs one frame.
       var handled = 0

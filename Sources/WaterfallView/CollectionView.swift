@@ -31,7 +31,7 @@ public final class CollectionView: LayoutSource {
   /// selected item where it was on the screen as far as possible.
   public var frame: Rect {
     didSet {
-      guard frame != oldValue else { return }
+      guard frame != oldValue, !isReplacingFrameAndLayout else { return }
       if layout.shouldInvalidate(forBoundsChange: visibleRect) {
         relayout(keeping: anchor(from: oldValue))
       } else {
@@ -40,6 +40,21 @@ public final class CollectionView: LayoutSource {
         setNeedsLayout()
       }
     }
+  }
+
+  /// Set while ``setFrame(_:layout:)`` changes both, so the frame alone lays nothing out.
+  private var isReplacingFrameAndLayout = false
+
+  /// Moves or resizes the view and replaces its layout at once, keeping the
+  /// selected item where it was on the screen as far as possible: one layout pass,
+  /// where setting ``frame`` then calling ``setLayout(_:)`` would make two.
+  public func setFrame(_ newFrame: Rect, layout newLayout: any CollectionLayout) {
+    let keep = anchor(from: frame)
+    isReplacingFrameAndLayout = true
+    frame = newFrame
+    isReplacingFrameAndLayout = false
+    layout = newLayout
+    relayout(keeping: keep)
   }
 
   /// How many rows of content are scrolled above the top of the view, between 0

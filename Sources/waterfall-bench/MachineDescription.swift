@@ -13,7 +13,19 @@ enum MachineDescription {
     var tm = tm()
     gmtime_r(&now, &tm)
     parts.append(String(format4(Int(tm.tm_year) + 1900)) + "-" + two(Int(tm.tm_mon) + 1) + "-" + two(Int(tm.tm_mday)))
+    if let load = loadAverage() { parts.append("load \(load) at start") }
     return parts.joined(separator: ", ")
+  }
+
+  /// The 1-minute load average (`/proc/loadavg`): timings on a busy machine are slower.
+  static func loadAverage() -> String? {
+    let fd = open("/proc/loadavg", O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var bytes = [UInt8](repeating: 0, count: 64)
+    let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+    guard n > 0 else { return nil }
+    return String(decoding: bytes[0..<n].prefix { $0 != 0x20 }, as: UTF8.self)
   }
 
   private static func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }

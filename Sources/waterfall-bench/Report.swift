@@ -10,6 +10,8 @@ struct Figure {
   /// figure is a baseline or a plain report.
   var aim: String?
   var met: Bool?
+  /// Why there is no value, or what to know about it (`not reached in 90 s`).
+  var note: String?
 }
 
 /// The figures of one `waterfall-bench` run, in the order they were measured.
@@ -19,9 +21,9 @@ struct Report {
 
   mutating func add(
     _ key: String, _ label: String, _ value: Double, _ unit: String, aim: String? = nil,
-    met: Bool? = nil
+    met: Bool? = nil, note: String? = nil
   ) {
-    figures.append(Figure(key: key, label: label, value: value, unit: unit, aim: aim, met: met))
+    figures.append(Figure(key: key, label: label, value: value, unit: unit, aim: aim, met: met, note: note))
   }
 
   /// A Markdown table, ready to paste into the README.
@@ -29,21 +31,30 @@ struct Report {
     var lines = ["| figure | value | aim | |", "|---|---:|---|---|"]
     for f in figures {
       let mark = f.met.map { $0 ? "met" : "MISSED" } ?? ""
-      lines.append("| \(f.label) | \(format(f.value)) \(f.unit) | \(f.aim ?? "") | \(mark) |")
+      var value = f.value.isFinite ? "\(format(f.value)) \(f.unit)" : (f.note ?? "none")
+      if f.value.isFinite, let note = f.note { value += " (\(note))" }
+      lines.append("| \(cell(f.label)) | \(cell(value)) | \(f.aim ?? "") | \(mark) |")
     }
     return lines.joined(separator: "\n")
   }
 
-  /// One JSON object: `{"machine": ..., "figures": {key: {value, unit, aim, met}}}`.
+  /// One JSON object: `{"machine": ..., "figures": {key: {label, value, unit, aim, met, note}}}`;
+  /// a value not measured is `null`.
   func json() -> String {
     var members: [String] = []
     for f in figures {
       var fields = ["\"label\":\(quote(f.label))", "\"value\":\(jsonNumber(f.value))", "\"unit\":\(quote(f.unit))"]
       if let aim = f.aim { fields.append("\"aim\":\(quote(aim))") }
       if let met = f.met { fields.append("\"met\":\(met)") }
+      if let note = f.note { fields.append("\"note\":\(quote(note))") }
       members.append("\(quote(f.key)):{\(fields.joined(separator: ","))}")
     }
     return "{\"machine\":\(quote(machine)),\"figures\":{\(members.joined(separator: ","))}}"
+  }
+
+  /// Text safe inside a Markdown table cell.
+  private func cell(_ text: String) -> String {
+    text.replacing("|", with: "\\|")
   }
 
   private func format(_ value: Double) -> String {

@@ -1,25 +1,87 @@
 // waterfall-bench: the figures `make bench` prints and the README quotes.
 //
-//   waterfall-bench [--json] [--quick] [--only GROUP]
+//   waterfall-bench [GROUP] [--json] [--quick] [--only GROUP] [--items N]
+//                   [--data DIR] [--waterfall PATH] [--programs LIST] [--no-others]
+//                   [--show-screens] [--timeout S]
+//
+//   GROUP        layout, view or scale (all three when none is given), or data
+//                (only generate the scale benchmark's files)
+//   --json       one JSON object with every figure, instead of the table
+//   --quick      fewer items and runs (the scale part: 100,000 items)
+//   --items N    items in the scale benchmark's files (default 1,000,000)
+//   --data DIR   where those files are kept (default bench-data, outside git)
+//   --waterfall  the binary the scale part drives (default .build/release/waterfall)
+//   --programs   which programs the scale part measures, comma-separated
+//                (default waterfall,less,fzf)
+//   --no-others  only waterfall: --programs waterfall
+//   --show-screens  log the screen before and after each counted step
+//   --timeout S  wait at most S seconds for a first screen and 2S for the whole
+//                load (default 90 and 180); what is not reached is reported so
 //
 // Run it from a release build (`make bench`); a debug build measures the debugger's
-// checks, not the code.
+// checks, not the code. Progress goes to standard error.
 #if canImport(Glibc)
   import Glibc
 #endif
 
-let arguments = CommandLine.arguments.dropFirst()
+let arguments = Array(CommandLine.arguments.dropFirst())
+func option(_ name: String) -> String? {
+  arguments.firstIndex(of: name).flatMap { i in i + 1 < arguments.count ? arguments[i + 1] : nil }
+}
+func log(_ message: String) {
+  var bytes = Array("waterfall-bench: \(message)\n".utf8)
+  _ = write(2, &bytes, bytes.count)
+}
+
+let groups = ["layout", "view", "scale", "data"]
 let wantsJSON = arguments.contains("--json")
 let quick = arguments.contains("--quick")
-let only = arguments.firstIndex(of: "--only").flatMap { i in
-  arguments.index(after: i) < arguments.endIndex ? arguments[arguments.index(after: i)] : nil
+let only = option("--only") ?? arguments.first { groups.contains($0) }
+if let only, !groups.contains(only) {
+  log("unknown group \(only): use one of \(groups.joined(separator: ", "))")
+  exit(2)
 }
+let itemCount = option("--items").flatMap { Int($0) } ?? (quick ? 100_000 : 1_000_000)
+let dataDirectory = option("--data") ?? "bench-data"
 
 var report = Report(machine: MachineDescription.current())
 func wanted(_ group: String) -> Bool { only == nil || only == group }
 
+func benchData() -> BenchData? {
+  do {
+    return try BenchData.ensure(directory: dataDirectory, count: itemCount, log: log)
+  } catch {
+    log("\(error)")
+    return nil
+  }
+}
+
+if only == "data" {
+  exit(benchData() == nil ? 1 : 0)
+}
 if wanted("layout") { LayoutBench.run(into: &report, quick: quick) }
 if wanted("view") { ViewBench.run(into: &report, quick: quick) }
+if wanted("scale") {
+  var settings = ScaleBench.Settings(waterfall: option("--waterfall") ?? ".build/release/waterfall")
+  if let list = option("--programs") { settings.programs = Set(list.split(separator: ",").map(String.init)) }
+  if arguments.contains("--no-others") { settings.programs = ["waterfall"] }
+  settings.showScreens = arguments.contains("--show-screens")
+  if let seconds = option("--timeout").flatMap(Int.init), seconds > 0 {
+    settings.firstScreenTimeout = .seconds(seconds)
+    settings.loadTimeout = .seconds(2 * seconds)
+  }
+  settings.log = log
+  if quick {
+    settings.repeats = 3
+    settings.pressScale = 0.2
+  }
+  if settings.programs.contains("waterfall"), access(settings.waterfall, X_OK) != 0 {
+    log("no \(settings.waterfall): build it first (swift build -c release --product waterfall)")
+    report.add("scale.waterfall.missing", "waterfall binary", .nan, "", note: "\(settings.waterfall) not built")
+  } else if let data = benchData() {
+    ScaleBench(data: data, settings: settings).run(into: &report)
+  }
+}
 
 if wantsJSON {
   print(report.json())

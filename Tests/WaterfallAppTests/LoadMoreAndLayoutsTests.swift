@@ -166,6 +166,21 @@ import WaterfallView
     #expect(b.sections.map(\.count) == [6, 3, 3, 3])
   }
 
+  @Test func aRestructuringRelayoutCanWaitForALaterAppend() {
+    let store = Self.store(12, group: true)
+    let b = Self.browser(store) { $0.groups = true }
+    let frames = Self.frames(b)
+    Self.append(3, firstID: 12, to: store)  // for the first section: every card would move
+    b.storeDidAppend(relayoutAllowed: false)
+    #expect(b.relayoutPending)
+    #expect(b.collectionView.numberOfItems == 12, "the view waits")
+    #expect(Self.frames(b) == frames)
+    b.storeDidAppend()
+    #expect(!b.relayoutPending)
+    #expect(b.collectionView.numberOfItems == 15)
+    #expect(b.sections.map(\.count) == [6, 3, 3, 3])
+  }
+
   // MARK: Layouts
 
   @Test(arguments: [Character("L"), Character("z")])
@@ -237,6 +252,16 @@ import WaterfallView
       let column = order == .leftToRight ? item % 3 : 2 - item % 3
       #expect(frames[item]!.minX == xs[column], "item \(item)")
     }
+  }
+
+  @Test func ctrlEAndCtrlYScrollOneRow() {
+    let b = Self.browser(Self.store(60))
+    _ = b.handle(.key(.control("e")))
+    _ = b.handle(.key(.control("e")))
+    #expect(b.contentOffset == 2)
+    _ = b.handle(.key(.control("y")))
+    #expect(b.contentOffset == 1)
+    #expect(b.selectedItem == 0, "scrolling leaves the selection alone")
   }
 
   // MARK: Hiding

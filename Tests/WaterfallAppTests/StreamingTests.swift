@@ -97,6 +97,27 @@ import Testing
     #expect(items.map(\.content.title) == ["first", "second", "last, no newline"])
   }
 
+  @Test func theBufferHoldsOnlyTheElementCutOffByAChunk() {
+    // Many small elements in 4 KiB chunks: after each chunk the reader keeps at
+    // most the one element a chunk cut in two, never the page so far.
+    var text = "["
+    for i in 0..<20_000 { text += (i > 0 ? ",\n" : "") + #"{"title":"item \#(i)","w":3,"h":4}"# }
+    let bytes = Array((text + "]").utf8)
+    var reader = PageReader(path: "many.json", scanner: ItemScanner(roles: FieldRoles()))
+    var items: [ScannedItem] = []
+    var largest = 0
+    var start = 0
+    while start < bytes.count {
+      let end = min(bytes.count, start + 4096)
+      reader.feed(Array(bytes[start..<end]), into: &items)
+      largest = max(largest, reader.bufferedCount)
+      start = end
+    }
+    reader.finish(into: &items)
+    #expect(items.count == 20_000)
+    #expect(largest < 4096 + 100, "the reader kept \(largest) bytes")
+  }
+
   @Test func aNumberAtTheEndOfAChunkWaitsForTheRest() {
     var reader = PageReader(path: "n.json", scanner: ItemScanner(roles: FieldRoles()))
     var items: [ScannedItem] = []

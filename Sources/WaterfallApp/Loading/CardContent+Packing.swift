@@ -60,6 +60,25 @@ extension CardContent {
     self.init(title: title, subtitle: subtitle, image: image, aspect: aspect, tags: tags, text: text)
   }
 
+  /// The height of the card packed at the start of `bytes`, `width` columns wide,
+  /// read in place: no string is built (see ``CardHeight``).
+  static func packedHeight(in bytes: UnsafeBufferPointer<UInt8>, width: Int) -> Int {
+    var reader = Reader(bytes: bytes)
+    let flags = reader.byte()
+    var aspect: Aspect?
+    if flags & Flag.aspect != 0 {
+      let w = reader.double()
+      aspect = Aspect(width: w, height: reader.double())
+    }
+    let title = reader.slice()
+    if flags & Flag.subtitle != 0 { reader.skipString() }
+    if flags & Flag.image != 0 { reader.skipString() }
+    let text = flags & Flag.text != 0 ? reader.slice() : nil
+    let hasTags = reader.count() > 0
+    return CardHeight.of(
+      aspect: aspect, title: title, hasSubtitle: flags & Flag.subtitle != 0, hasTags: hasTags, text: text, width: width)
+  }
+
   /// How many bytes the content packed at the start of `bytes` takes.
   static func packedLength(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
     var reader = Reader(bytes: bytes)
@@ -119,6 +138,12 @@ extension CardContent {
       let length = count()
       defer { position += length }
       return String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<(position + length)]), as: UTF8.self)
+    }
+
+    mutating func slice() -> UnsafeBufferPointer<UInt8> {
+      let length = count()
+      defer { position += length }
+      return UnsafeBufferPointer(rebasing: bytes[position..<(position + length)])
     }
 
     mutating func skipString() {

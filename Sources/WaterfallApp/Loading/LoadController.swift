@@ -80,16 +80,31 @@ public final class LoadController {
   /// Whether the loader has found more than the browser has taken in.
   public var hasPendingEvents: Bool { loader.hasEvents }
 
-  /// Whether the loop should wake now and then without input (to watch the files).
-  public var wantsTicks: Bool { watches }
+  /// Whether the loop should wake now and then without input: to watch the
+  /// files, or to show items waiting for the cards to be laid out again.
+  public var wantsTicks: Bool { watches || browser.relayoutPending }
+
+  /// How long the loop may wait for input before it should wake (milliseconds).
+  public var tickInterval: Int { Int(browser.relayoutPending ? Self.relayoutInterval : Self.watchInterval) }
 
   // MARK: Taking in
 
+  /// How often, at most, a stream of items for earlier sections lays every
+  /// card out again (in milliseconds): each time costs time in proportion to all
+  /// the items.
+  static let relayoutInterval: UInt64 = 250
+  private var lastRelayout: UInt64 = 0
+
   /// Takes in up to about `limit` items the loader found; returns whether
-  /// anything changed.
+  /// anything changed. `now` is in milliseconds.
   @discardableResult
-  public func drain(limit: Int = 20_000) -> Bool {
+  public func drain(limit: Int = 20_000, now: UInt64 = 0) -> Bool {
     let events = loader.takeEvents(limit: limit)
+    if events.isEmpty, browser.relayoutPending, isIdle || now &- lastRelayout >= Self.relayoutInterval {
+      lastRelayout = now
+      browser.storeDidAppend()
+      return true
+    }
     guard !events.isEmpty else { return false }
     var appended = false
     for event in events where event.generation == generation {
@@ -111,7 +126,11 @@ public final class LoadController {
     }
     if !isReloading {
       browser.skippedCount = skipped.count
-      if appended { browser.storeDidAppend() }
+      if appended || browser.relayoutPending {
+        let allowed = isIdle || now &- lastRelayout >= Self.relayoutInterval
+        if allowed && browser.relayoutPending { lastRelayout = now }
+        browser.storeDidAppend(relayoutAllowed: allowed)
+      }
     } else if isIdle {
       isReloading = false
       browser.skippedCount = skipped.count

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Finds the items of one page (a JSON array, or JSON Lines) in its bytes as they
 /// arrive, in chunks of any size.
 ///
@@ -66,6 +70,9 @@ public struct PageReader {
   /// The buffer size at which an element cut off by the end of the buffer is
   /// tried again (0: at the next chunk).
   var retryThreshold: Int { retryAt }
+
+  /// The bytes received and not yet consumed.
+  var bufferedCount: Int { buffer.count }
 
   /// Whether the page can take no more bytes: its array ended in an error.
   public var isStopped: Bool { error != nil }
@@ -184,7 +191,9 @@ public struct PageReader {
         } catch {
           // Out of bytes before the element ended: wait for more, unless there are none.
           if !atEnd, element.position >= bytes.count || error.offset >= bytes.count {
-            retryAt = bytes.count * 2
+            // Try again once the cut-off element's bytes have doubled (what is
+            // before it is consumed), so a huge element costs O(n) in all.
+            retryAt = (bytes.count - at) * 2
             return at
           }
           fail(error.message, at: error.offset)
@@ -209,8 +218,11 @@ public struct PageReader {
     var location = bufferLocation
     if start > 0 { location = TextLocation.of(offset: start, in: bytes, from: location) }
     while lineStart < bytes.count {
-      var lineEnd = lineStart
-      while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
+      let base = UnsafeRawPointer(bytes.baseAddress!)
+      var lineEnd = bytes.count
+      if let newline = memchr(base + lineStart, 0x0A, bytes.count - lineStart) {
+        lineEnd = base.distance(to: UnsafeRawPointer(newline))
+      }
       if lineEnd == bytes.count && !atEnd { break }
       var contentEnd = lineEnd
       if contentEnd > lineStart, bytes[contentEnd - 1] == 0x0D { contentEnd -= 1 }

@@ -1,0 +1,58 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Frame timing for the benchmark: with `WATERFALL_TRACE=FILE` in the environment,
+/// one line per frame drawn after input, the nanoseconds from reading the event
+/// to `doupdate` returning.
+///
+/// Off unless asked for: ``fromEnvironment()`` returns `nil` when the variable is
+/// unset or empty, and the loop then pays one `nil` check per frame. Lines are
+/// appended with one `write` each, so a reader sees whole lines. Frames drawn
+/// without input (a wake-up) are not traced.
+///
+/// ```swift
+/// let trace = FrameTrace.fromEnvironment()
+/// trace?.eventRead()     // just after the event arrives
+/// trace?.frameShown()    // just after doupdate returns: writes "734512\n"
+/// ```
+final class FrameTrace {
+  private let fd: Int32
+  /// When the first event not yet shown was read (0: none).
+  private var eventTime: UInt64 = 0
+
+  private init(fd: Int32) {
+    self.fd = fd
+  }
+
+  deinit {
+    close(fd)
+  }
+
+  /// The trace `WATERFALL_TRACE` asks for, or `nil`.
+  static func fromEnvironment() -> FrameTrace? {
+    guard let path = getenv("WATERFALL_TRACE"), path.pointee != 0 else { return nil }
+    let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+    return fd >= 0 ? FrameTrace(fd: fd) : nil
+  }
+
+  /// Notes that an event was read (the first of a burst counts).
+  func eventRead() {
+    if eventTime == 0 { eventTime = Self.now() }
+  }
+
+  /// Writes the time since the event, once its frame is on the screen.
+  func frameShown() {
+    guard eventTime != 0 else { return }
+    var line = Array(String(Self.now() &- eventTime).utf8)
+    line.append(0x0A)
+    _ = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    eventTime = 0
+  }
+
+  private static func now() -> UInt64 {
+    var spec = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &spec)
+    return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
+  }
+}

@@ -1,0 +1,79 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The benchmark's large data files, generated once into `bench-data/` (outside
+/// git) and reused while they exist.
+///
+/// `shops-1m.jsonl` holds 1,000,000 shop items, one compact object a line;
+/// `shops-1m.json` the same items as one JSON array, indented by two as
+/// `Data/shops/1.json` is. Both come from ``ShopsGenerator`` with a fixed seed, so
+/// every run and every machine measures the same bytes. A file is written under a
+/// temporary name and renamed when complete, so an interrupted run never leaves a
+/// half file that a later run would take as done.
+///
+/// ```swift
+/// let data = try BenchData.ensure(directory: "bench-data", count: 1_000_000)
+/// data.jsonLines   // "bench-data/shops-1m.jsonl"
+/// ```
+struct BenchData {
+  struct Failure: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  /// The JSON Lines file.
+  var jsonLines: String
+  /// The JSON array file.
+  var jsonArray: String
+  var itemCount: Int
+
+  static let seed: UInt64 = 20_260_314
+
+  /// The two files for `count` items in `directory`, written first if either is
+  /// missing; `log` hears what is being done.
+  static func ensure(directory: String, count: Int, log: (String) -> Void) throws(Failure) -> BenchData {
+    let tag = count % 1_000_000 == 0 ? "\(count / 1_000_000)m" : count % 1_000 == 0 ? "\(count / 1_000)k" : "\(count)"
+    let data = BenchData(
+      jsonLines: "\(directory)/shops-\(tag).jsonl", jsonArray: "\(directory)/shops-\(tag).json", itemCount: count)
+    if access(data.jsonLines, R_OK) == 0, access(data.jsonArray, R_OK) == 0 { return data }
+    if mkdir(directory, 0o755) != 0, errno != EEXIST {
+      throw Failure(description: "cannot create \(directory): \(String(cString: strerror(errno)))")
+    }
+    log("generating \(count) items into \(data.jsonLines) and \(data.jsonArray)…")
+    let clock = ContinuousClock()
+    let start = clock.now
+    try write(data, count: count)
+    log("generated in \(Measure.seconds(start.duration(to: clock.now)).rounded()) s")
+    return data
+  }
+
+  /// Writes both files in one pass over the items.
+  private static func write(_ data: BenchData, count: Int) throws(Failure) {
+    let lines = try OutputFile(path: data.jsonLines + ".partial")
+    let array = try OutputFile(path: data.jsonArray + ".partial")
+    var generator = ShopsGenerator(seed: seed)
+    var line: [UInt8] = []
+    var pretty: [UInt8] = []
+    try array.append(Array("[\n".utf8))
+    for id in 1...count {
+      let fields = generator.item(id: id)
+      line.removeAll(keepingCapacity: true)
+      pretty.removeAll(keepingCapacity: true)
+      ShopValue.appendObject(fields, pretty: false, to: &line)
+      ShopValue.appendObject(fields, pretty: true, to: &pretty)
+      line.append(0x0A)
+      pretty.append(contentsOf: id == count ? [0x0A] : [UInt8(ascii: ","), 0x0A])
+      try lines.append(line)
+      try array.append(pretty)
+    }
+    try array.append(Array("]\n".utf8))
+    try lines.finish(renamingTo: data.jsonLines)
+    try array.finish(renamingTo: data.jsonArray)
+  }
+
+  /// The size of the file at `path` in bytes, or 0 when it cannot be read.
+  static func size(of path: String) -> Int {
+    var info = stat()
+    return stat(path, &info) == 0 ? Int(info.st_size) : 0
+  }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import Testing
+
+/// `WATERFALL_TRACE`: the frame times `make bench` reads, written by the real binary.
+@Suite(.serialized) struct FrameTraceEndToEndTests {
+  @Test func eachFrameAfterAKeyAddsOneLineOfNanoseconds() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("wf-trace-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let tmux = try Tmux("WATERFALL_TRACE=\(Tmux.shellQuote(path)) waterfall Data/shops")
+    try tmux.waitFor("the first card selected") { ($0.last { !$0.isEmpty } ?? "").hasPrefix(" 1/") }
+    // The first frame follows no key: no line for it.
+    #expect(((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").isEmpty)
+    // Each key moves the selection, so the status bar shows when its frame is drawn.
+    for key in ["Down", "Right", "Up"] {
+      let before = try tmux.capture().last { !$0.isEmpty } ?? ""
+      try tmux.send(key)
+      try tmux.waitFor("\(key) drawn") { ($0.last { !$0.isEmpty } ?? "") != before }
+    }
+    let deadline = Date().addingTimeInterval(5)
+    var lines: [Substring] = []
+    while Date() < deadline {
+      lines = ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n")
+      if lines.count >= 3 { break }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    #expect(lines.count == 3)
+    for line in lines {
+      let nanoseconds = UInt64(line) ?? 0
+      #expect(nanoseconds > 0 && nanoseconds < 10_000_000_000, "\(line)")
+    }
+  }
+}

@@ -1,0 +1,84 @@
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+@testable import waterfall_bench
+
+@Suite struct ScrollShiftTests {
+  @Test func findsHowFarTheContentMoved() {
+    let before = ["a", "b", "c", "d", "e"]
+    #expect(ScrollShift.rows(before: before, after: ["b", "c", "d", "e", "f"]) == 1)
+    #expect(ScrollShift.rows(before: before, after: ["d", "e", "x", "y", "z"]) == 3)
+    #expect(ScrollShift.rows(before: before, after: ["p", "q", "r", "s", "t"]) == nil)
+    #expect(ScrollShift.rows(before: before, after: ["c", "d", "e", "f", "g"]) == 2)
+    #expect(ScrollShift.rows(before: before, after: ["z", "a", "b", "c", "d"]) == -1)
+    #expect(ScrollShift.rows(before: before, after: before) == 0)
+  }
+
+  @Test func blankRowsAndAFewChangedRowsDoNotDecide() {
+    let before = ["a", "b", "c", "d", "e", "f", "g", "h", "   "]
+    // One row changed (a selection), the rest moved by 3.
+    #expect(ScrollShift.rows(before: before, after: ["d", "E", "f", "g", "h", "x", "y", "z", "   "]) == 3)
+    #expect(ScrollShift.rows(before: ["  ", "  "], after: ["  ", "  "]) == nil)
+  }
+}
+
+@Suite struct StatusPositionTests {
+  @Test func readsThePositionOfTheStatusBar() {
+    #expect(StatusPosition(parsing: " 12/1000000 │ 7 cols · waterfall") == StatusPosition(index: 12, total: 1_000_000))
+    #expect(StatusPosition(parsing: " 1000000/1000000 │ 7 cols")?.isAtEnd == true)
+    #expect(StatusPosition(parsing: " 3/9 of 20 │ list")?.isAtEnd == false)
+    #expect(StatusPosition(parsing: "7 cols · waterfall") == nil)
+    #expect(StatusPosition(parsing: "a/b 5/") == nil)
+  }
+
+  @Test func readsGroupedDigits() {
+    #expect(StatusPosition(parsing: " 1,000,000/1,000,000 ") == StatusPosition(index: 1_000_000, total: 1_000_000))
+    #expect(StatusPosition(parsing: "340.000/1.000.000") == StatusPosition(index: 340_000, total: 1_000_000))
+    #expect(StatusPosition(parsing: "1\u{2009}234/5\u{2009}678") == StatusPosition(index: 1_234, total: 5_678))
+    // A separator must be followed by a group of exactly three digits.
+    #expect(StatusPosition(parsing: "1,23/4") == StatusPosition(index: 23, total: 4))
+  }
+}
+
+@Suite struct SmallReadersTests {
+  @Test func readsPeakAndCurrentResidentMemory() {
+    let status = "Name:\tless\nVmPeak:\t  9000 kB\nVmHWM:\t    2600 kB\nVmRSS:\t2500 kB\n"
+    #expect(ProcessMemory.parse(status: status) == ProcessMemory(peakResident: 2600 * 1024, resident: 2500 * 1024))
+    #expect(ProcessMemory.parse(status: "Name:\tx\n") == nil)
+  }
+
+  @Test func readsCPUTimesAfterANameWithSpaces() {
+    let stat = "4242 (my (odd) prog) R 1 4242 4242 0 -1 4194304 100 0 0 0 250 50 0 0 20 0 1 0 999 1000 10"
+    #expect(ProcessTimes.parse(stat: stat, ticksPerSecond: 100) == ProcessTimes(user: 2.5, system: 0.5))
+    #expect(ProcessTimes.parse(stat: "1 (x) R 1", ticksPerSecond: 100) == nil)
+    #expect((ProcessTimes.read(pid: getpid())?.total ?? -1) >= 0)
+  }
+
+  @Test func readsOwnMemory() {
+    let memory = ProcessMemory.read(pid: getpid())
+    #expect((memory?.peakResident ?? 0) >= (memory?.resident ?? 1))
+  }
+
+  @Test func traceLinesAreTakenWholeAndAPartOneWaits() {
+    var bytes = Array("1200\n35\n99".utf8)
+    #expect(FrameTraceFile.parse(&bytes) == [1200, 35])
+    #expect(bytes == Array("99".utf8))
+    bytes += Array("0\n".utf8)
+    #expect(FrameTraceFile.parse(&bytes) == [990])
+    #expect(bytes.isEmpty)
+  }
+
+  @Test func groupsThousands() {
+    #expect(1_000_000.grouped == "1,000,000")
+    #expect(999.grouped == "999")
+    #expect(12_345.grouped == "12,345")
+  }
+
+  @Test func wheelReportsInBothEncodings() {
+    #expect(TerminalKeys.wheelDown(column: 9, row: 4, sgr: true) == Array("\u{1B}[<65;10;5M".utf8))
+    #expect(TerminalKeys.wheelDown(column: 9, row: 4, sgr: false) == [0x1B, 0x5B, 0x4D, 97, 42, 37])
+  }
+}
