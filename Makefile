@@ -14,7 +14,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := tmux libncurses-dev libpng-dev libjpeg-dev pkg-config
 DATA ?= Data/shops
 
-.PHONY: run test bench bench-json bench-scale bench-deps release deps data picture-tools clean
+.PHONY: run test bench bench-json bench-scale bench-deps bench-pictures release deps data picture-tools clean
 
 deps:
 	@missing=""; \
@@ -55,12 +55,16 @@ bench-deps: deps
 	    || echo "make: could not install$$missing: the benchmark leaves them out"; \
 	fi
 
-bench: bench-deps
+# The picture figures read 500 pictures from bench-data/pictures, made once.
+bench-pictures: picture-tools
+	python3 Scripts/generate-pictures.py --bench bench-data/pictures --count 500
+
+bench: bench-deps bench-pictures
 	$(SWIFT) build -c release --product waterfall-bench
 	$(SWIFT) build -c release --product waterfall
 	.build/release/waterfall-bench $(BENCH_ARGS)
 
-bench-json: bench-deps
+bench-json: bench-deps bench-pictures
 	$(SWIFT) build -c release --product waterfall-bench
 	$(SWIFT) build -c release --product waterfall
 	.build/release/waterfall-bench --json $(BENCH_ARGS)

@@ -16,8 +16,9 @@ Tests/WaterfallImagesTests/Fixtures/
                              PNG colour type, 1- and 16-bit depths, Adam7 interlacing, transparency;
                              baseline, progressive and grey JPEG
 
---bench DIR --count N        N larger pictures (240-640 pixels a side, half of them JPEG) in DIR, for
-                             `make bench`; not kept in git
+--bench DIR --count N        N pictures (240-640 pixels a side, half of them JPEG; copies of
+  [--distinct D]             D different ones) in DIR, and a 4000x3000 JPEG and a 2000x1500 PNG in
+                             DIR-large, for `make bench`; not kept in git
 
 PNG is written here with zlib (level 9, filters chosen per row), JPEG by `cjpeg` from
 libjpeg-turbo-progs (`make data` installs it when missing). Every picture comes from its own
@@ -175,6 +176,16 @@ class Canvas:
     def rows(self):
         return [[min(255, max(0, int(round(c)))) for p in self.px[y * self.width:(y + 1) * self.width] for c in p]
                 for y in range(self.height)]
+
+
+class Pixels:
+    """Rows of RGB bytes made already: written as a Canvas is."""
+
+    def __init__(self, width, height, rows):
+        self.width, self.height, self._rows = width, height, rows
+
+    def rows(self):
+        return self._rows
 
 
 def circle(cx, cy, r):
@@ -526,19 +537,47 @@ def art_pictures():
     return folder, written
 
 
-def bench_pictures(folder, count):
+def upscaled_rows(canvas, factor):
+    """The canvas's rows, each pixel repeated `factor` times across and down: a large
+    picture made quickly."""
+    rows = []
+    for row in canvas.rows():
+        wide = b"".join(bytes(row[i:i + 3]) * factor for i in range(0, len(row), 3))
+        rows.extend([wide] * factor)
+    return rows
+
+
+def bench_pictures(folder, count, distinct):
+    """`count` pictures in `folder`, copies of `distinct` different ones (decoding
+    does not care that two files hold the same bytes), plus two large pictures in
+    `folder`-large; a `.complete` file marks a finished set."""
     folder.mkdir(parents=True, exist_ok=True)
-    for i in range(count):
+    if (folder / ".complete").exists():
+        return folder
+    made = []
+    for i in range(min(count, distinct)):
         kind = ART[i % len(ART)][0]
         aw, ah = ASPECTS[i % len(ASPECTS)]
         longest = 240 + (i * 37) % 400
         width, height = (longest, round(longest * ah / aw)) if aw >= ah else (round(longest * aw / ah), longest)
         jpeg = i % 2 == 1
-        name = "%04d-%s.%s" % (i + 1, kind, "jpg" if jpeg else "png")
-        if (folder / name).exists():
-            continue
-        c = art(name, kind, width, height)
-        (write_jpeg if jpeg else write_png)(folder / name, c)
+        path = folder / ("%04d-%s.%s" % (i + 1, kind, "jpg" if jpeg else "png"))
+        (write_jpeg if jpeg else write_png)(path, art(path.name, kind, width, height))
+        made.append(path)
+    for i in range(len(made), count):
+        source = made[i % len(made)]
+        (folder / ("%04d-%s" % (i + 1, source.name[5:]))).write_bytes(source.read_bytes())
+    large = folder.parent / (folder.name + "-large")
+    large.mkdir(parents=True, exist_ok=True)
+    write_jpeg(large / "sky-4000x3000.jpg", Pixels(4000, 3000, upscaled_rows(art("large-sky", "sky", 500, 375), 8)),
+               quality=90)
+    c = art("large-tiles", "tiles", 500, 375)
+    rows = upscaled_rows(c, 4)
+    raw = b"".join(b"\x00" + r for r in rows)
+    (large / "tiles-2000x1500.png").write_bytes(
+        b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 2000, 1500, 8, 2, 0, 0, 0))
+        + chunk(b"IDAT", zlib.compress(raw, 6)) + chunk(b"IEND", b""))
+    (folder / ".complete").write_text("%d pictures, %d distinct\n" % (count, len(made)))
     return folder
 
 
@@ -580,9 +619,10 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--bench", type=Path, help="write benchmark pictures into this folder instead")
     parser.add_argument("--count", type=int, default=500)
+    parser.add_argument("--distinct", type=int, default=60)
     args = parser.parse_args()
     if args.bench:
-        folder = bench_pictures(args.bench, args.count)
+        folder = bench_pictures(args.bench, args.count, args.distinct)
         print("%s: %d pictures" % (folder, args.count))
         return
     folder, count = shop_pictures()
