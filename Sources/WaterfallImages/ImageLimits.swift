@@ -3,8 +3,8 @@
 ///
 /// The pixel bound is what keeps memory bounded: a decompression bomb (a small file
 /// whose header promises a huge picture) is refused from its header alone. At the
-/// default 40 megapixels a picture needs at most 120 MB as RGB, 160 MB while an
-/// interlaced PNG is read.
+/// default 40 megapixels a picture needs at most 120 MB as RGB, and 160 MB more
+/// while an interlaced PNG is read (every pass touches every row).
 ///
 /// ```swift
 /// let limits = ImageLimits(maximumSide: 4096, maximumPixels: 4_000_000)
