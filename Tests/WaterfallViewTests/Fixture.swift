@@ -7,6 +7,8 @@ final class Fixture: CollectionViewDataSource, CollectionViewDelegate {
   var sections: [[(title: String, height: Int)]]
   var headers: [String]?
   var selections: [IndexPath] = []
+  /// The theme every card is drawn with.
+  var theme = CardTheme.unicode
   var displayed = 0
   var ended = 0
   let view: CollectionView
@@ -35,7 +37,7 @@ final class Fixture: CollectionViewDataSource, CollectionViewDelegate {
   func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> Cell {
     let cell = collectionView.dequeueReusableCell(withIdentifier: "text", for: indexPath) as! TextCell
     cell.text = sections[indexPath.section][indexPath.item].title
-    cell.theme = .unicode
+    cell.theme = theme
     return cell
   }
 
