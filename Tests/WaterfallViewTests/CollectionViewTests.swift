@@ -84,6 +84,19 @@ final class CountingSource: CollectionViewDataSource, CollectionViewDelegate {
     #expect(pool.createdCount == 1 && pool.reusedCount == 1)
   }
 
+  @Test func delegateHearsOfSelectionAndScrollingOncePerChange() {
+    let fixture = Fixture(heights: Array(repeating: 5, count: 50), frame: Rect(x: 0, y: 0, width: 30, height: 10), layout: WaterfallLayout(columnCount: 2))
+    fixture.view.selectItem(at: IndexPath(item: 6))  // rows 15..<20: scrolls to 10
+    fixture.view.selectItem(at: IndexPath(item: 6))
+    fixture.view.selectItem(at: IndexPath(item: 99))  // no such item: nothing selected
+    #expect(fixture.selections == [IndexPath(item: 6)])
+    #expect(fixture.view.selectedIndexPath == nil)
+    fixture.view.setContentOffset(10)  // unchanged
+    fixture.view.setContentOffset(-3)
+    fixture.view.scroll(byRows: -1)  // clamped: unchanged
+    #expect(fixture.scrolls == [10, 0])
+  }
+
   @Test func displayCallbacksBalance() {
     let fixture = Fixture(heights: Array(repeating: 5, count: 50), frame: Rect(x: 0, y: 0, width: 30, height: 10), layout: WaterfallLayout(columnCount: 2))
     fixture.view.layoutSubviews()

@@ -11,6 +11,8 @@ final class Fixture: CollectionViewDataSource, CollectionViewDelegate {
   var theme = CardTheme.unicode
   var displayed = 0
   var ended = 0
+  /// The content offset at each did-scroll call.
+  var scrolls: [Int] = []
   let view: CollectionView
 
   init(sections: [[(title: String, height: Int)]], frame: Rect, layout: any CollectionLayout, headers: [String]? = nil) {
@@ -54,6 +56,10 @@ final class Fixture: CollectionViewDataSource, CollectionViewDelegate {
 
   func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath) {
     selections.append(indexPath)
+  }
+
+  func collectionViewDidScroll(_ collectionView: CollectionView) {
+    scrolls.append(collectionView.contentOffset)
   }
 
   func collectionView(_ collectionView: CollectionView, willDisplay cell: Cell, forItemAt indexPath: IndexPath) {
