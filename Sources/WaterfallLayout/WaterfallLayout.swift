@@ -112,14 +112,23 @@ public class WaterfallLayout: CollectionLayout {
     contentHeight = top
   }
 
-  /// Lays out `count` items appended to the end of `section`, the last one.
+  /// Lays out `count` items appended to the end of `section`, the last one; `source`
+  /// already counts them.
   ///
-  /// Existing cells keep their frames; the footer moves below the new items.
+  /// Existing cells keep their frames; the footer moves below the new items. Items
+  /// appended anywhere else (an earlier section, a section the layout has not seen)
+  /// or a source whose counts do not match move other elements, so the layout then
+  /// prepares everything again: the answer is exact either way.
   ///
-  /// - Complexity: O(k * c) for k new items and c columns.
+  /// - Complexity: O(k * c) for k new items and c columns; O(n * c) in the fallback.
   public func appendItems(count: Int, toSection section: Int, source: any LayoutSource) {
     guard count > 0 else { return }
-    precondition(section == sections.count - 1, "items can be appended to the last section only")
+    guard section == sections.count - 1, source.numberOfSections == sections.count,
+      source.numberOfItems(inSection: section) == sections[section].count + count
+    else {
+      prepare(width: preparedWidth, source: source)
+      return
+    }
     // Mutate in place: copying the section would copy every existing item.
     let start = sections[section].count
     let width = sections[section].itemWidth

@@ -295,6 +295,27 @@ import Testing
     #expect(layout.attributesForSupplementary(.footer, inSection: 0)?.frame.minY == layout.contentSize.height - 1)
   }
 
+  @Test func appendingElsewhereThanTheLastSectionLaysEverythingOutAgain() {
+    var sections: [[ItemSize]] = [[.height(3), .height(4)], [.height(2)]]
+    let layout = WaterfallLayout(columnCount: 2, headerHeight: 1, footerHeight: 1)
+    layout.prepare(width: 20, source: FixedLayoutSource(sections: sections))
+    sections[0] += [.height(5), .height(1)]
+    layout.appendItems(count: 2, toSection: 0, source: FixedLayoutSource(sections: sections))
+    let fresh = WaterfallLayout(columnCount: 2, headerHeight: 1, footerHeight: 1)
+    fresh.prepare(width: 20, source: FixedLayoutSource(sections: sections))
+    #expect(layout.allAttributes() == fresh.allAttributes())
+    // A section the layout has not seen yet, and a count that does not match the source.
+    sections.append([.height(2)])
+    layout.appendItems(count: 1, toSection: 2, source: FixedLayoutSource(sections: sections))
+    fresh.prepare(width: 20, source: FixedLayoutSource(sections: sections))
+    #expect(layout.allAttributes() == fresh.allAttributes())
+    sections[2] += [.height(7), .height(7)]
+    layout.appendItems(count: 1, toSection: 2, source: FixedLayoutSource(sections: sections))
+    fresh.prepare(width: 20, source: FixedLayoutSource(sections: sections))
+    #expect(layout.allAttributes() == fresh.allAttributes())
+    #expect(layout.invariantViolations() == [])
+  }
+
   // MARK: Grid and list
 
   @Test func gridFitsColumnsToTheWidthAndStretchesItems() {
