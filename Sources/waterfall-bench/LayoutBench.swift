@@ -41,11 +41,11 @@ struct LayoutBench {
   /// scanning baseline.
   ///
   /// The sizes are measured in turns, round after round, and each figure is the
-  /// median of its 15 rounds: the aim compares the query at 1m with the query at
-  /// 10k, so both must be measured under the same load. (Measured one after the
-  /// other, seconds apart, a compiler starting on the other core in between could
-  /// decide the ratio.) Each timed pass follows an untimed pass over the same
-  /// offsets, so every size is measured as warm as it would be measured alone.
+  /// median of its 15 rounds' samples: the aim compares the query at 1m with the
+  /// query at 10k, so both must be measured under the same load. (Measured one
+  /// after the other, seconds apart, a compiler starting on the other core in
+  /// between could decide the ratio.) Each timed pass follows an untimed pass over
+  /// the same offsets, so every size is measured as warm as it would be alone.
   static func queryFigures(
     into report: inout Report, layouts: [(count: Int, layout: WaterfallLayout, heights: [Int])], width: Int
   ) {
@@ -59,14 +59,20 @@ struct LayoutBench {
     let clock = ContinuousClock()
     for _ in 0..<15 {
       for (index, entry) in layouts.enumerated() {
-        func pass() {
-          for y in offsets[index] {
+        func query(_ batch: ArraySlice<Int>) {
+          for y in batch {
             found &+= entry.layout.attributes(in: Rect(x: 0, y: y, width: width, height: 60)).count
           }
         }
-        pass()
-        let elapsed = clock.measure(pass)
-        samples[index].append(Measure.seconds(elapsed) / Double(offsets[index].count))
+        query(offsets[index][...])
+        // Timed in batches of 100 queries (a few hundred µs each), so that being
+        // descheduled spoils a few samples, which the median drops, rather than a
+        // whole pass.
+        for start in stride(from: 0, to: offsets[index].count, by: 100) {
+          let batch = offsets[index][start..<min(start + 100, offsets[index].count)]
+          let elapsed = clock.measure { query(batch) }
+          samples[index].append(Measure.seconds(elapsed) / Double(batch.count))
+        }
       }
     }
     blackHole(found)
