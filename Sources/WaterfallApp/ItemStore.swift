@@ -35,7 +35,6 @@ public final class ItemStore {
   private var summaries = ByteArena()
   private var texts = ByteArena()
   private var pages: [(path: String, storage: PageStorage)] = []
-  private var packing: [UInt8] = []
 
   public init(roles: FieldRoles) {
     self.roles = roles
@@ -65,11 +64,7 @@ public final class ItemStore {
   public func append(_ items: [ScannedItem], toPage page: Int) {
     let inMemory = if case .memory = pages[page].storage { true } else { false }
     for item in items {
-      packing.removeAll(keepingCapacity: true)
-      item.content.pack(into: &packing)
-      Self.appendText(item.id, to: &packing)
-      Self.appendText(item.group, to: &packing)
-      let summary = summaries.append(packing)
+      let summary = summaries.append(item.packed)
       let offset = inMemory ? texts.append(item.json ?? []) : item.offset
       records.append(Record(summary: summary, offset: offset, length: UInt32(clamping: item.length), page: UInt32(page)))
     }
@@ -125,7 +120,7 @@ public final class ItemStore {
     let record = records[index]
     return summaries.withBytes(from: record.summary) { bytes in
       var position = CardContent.packedLength(in: bytes)
-      return Self.readText(bytes, at: &position)
+      return CardContent.readText(bytes, at: &position)
     }
   }
 
@@ -134,8 +129,8 @@ public final class ItemStore {
     let record = records[index]
     return summaries.withBytes(from: record.summary) { bytes in
       var position = CardContent.packedLength(in: bytes)
-      _ = Self.readText(bytes, at: &position)
-      return Self.readText(bytes, at: &position)
+      _ = CardContent.readText(bytes, at: &position)
+      return CardContent.readText(bytes, at: &position)
     }
   }
 
@@ -164,39 +159,6 @@ public final class ItemStore {
       if !found, string.lowercased().contains(needle) { found = true }
     }
     return found
-  }
-
-  // MARK: Packing ids and groups
-
-  private static func appendText(_ text: String?, to bytes: inout [UInt8]) {
-    guard let text else {
-      bytes.append(0)
-      return
-    }
-    let utf8 = Array(text.utf8)
-    var length = UInt(utf8.count) + 1
-    while length >= 0x80 {
-      bytes.append(UInt8(length & 0x7F) | 0x80)
-      length >>= 7
-    }
-    bytes.append(UInt8(length))
-    bytes.append(contentsOf: utf8)
-  }
-
-  private static func readText(_ bytes: UnsafeBufferPointer<UInt8>, at position: inout Int) -> String? {
-    var length: UInt = 0
-    var shift: UInt = 0
-    while true {
-      let b = bytes[position]
-      position += 1
-      length |= UInt(b & 0x7F) << shift
-      if b & 0x80 == 0 { break }
-      shift += 7
-    }
-    guard length > 0 else { return nil }
-    let count = Int(length) - 1
-    defer { position += count }
-    return String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<(position + count)]), as: UTF8.self)
   }
 
   /// Whether `needle` (lowercase ASCII) occurs in `haystack`, ASCII letters in any case.

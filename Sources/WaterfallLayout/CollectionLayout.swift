@@ -38,9 +38,10 @@ public protocol CollectionLayout: AnyObject {
   /// ``prepare(width:source:)``. Scrolling never does; a new width may.
   func shouldInvalidate(forBoundsChange newBounds: Rect) -> Bool
 
-  /// Lays out `count` new items appended at the end of `section`, which must be
-  /// the last section. Existing cells keep their frames; the section's footer
-  /// moves down below the new items.
+  /// Lays out `count` new items appended at the end of `section`, which `source`
+  /// already counts. Appended to the last section, existing cells keep their frames
+  /// and the section's footer moves down below the new items; anywhere else, the
+  /// layout may lay everything out again.
   func appendItems(count: Int, toSection section: Int, source: any LayoutSource)
 
   /// The item the selection moves to from `indexPath` with an arrow key, or `nil`

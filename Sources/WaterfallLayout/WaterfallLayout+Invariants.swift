@@ -29,19 +29,33 @@ extension WaterfallLayout {
         if column > 0, section.x(ofColumn: column - 1) + section.itemWidth > x {
           problems.append("\(name) columns \(column - 1) and \(column) overlap")
         }
+        let stack = section.columns[column]
         var lastBottom = section.itemsTop
-        for entry in section.columnItems[column] {
-          let item = Int(entry)
+        for (position, entry) in stack.entries.enumerated() {
+          let item = Int(entry.item)
           guard item >= 0, item < section.count else {
-            problems.append("\(name) column \(column) lists missing item \(item)")
+            problems.append("\(name) column \(column) holds missing item \(item)")
             continue
           }
           if seen[item] { problems.append("\(name) item \(item) is placed twice") }
           seen[item] = true
-          if Int(section.items[item].column) != column { problems.append("\(name) item \(item) is in the wrong column list") }
-          if section.items[item].y < lastBottom { problems.append("\(name) item \(item) overlaps the item above it") }
-          lastBottom = section.items[item].bottom
+          let slot = section.slots[item]
+          if Int(slot.column) != column || Int(slot.position) != position {
+            problems.append("\(name) item \(item) is not where its slot says")
+          }
+          if entry.height < 0 { problems.append("\(name) item \(item) has a negative height") }
+          if entry.y < lastBottom { problems.append("\(name) item \(item) overlaps the item above it") }
+          lastBottom = entry.bottom
           if lastBottom > section.itemsBottom { problems.append("\(name) item \(item) ends below the items' bottom") }
+          if position % ColumnStack.checkpointStride == 0,
+            stack.checkpoints.count <= position / ColumnStack.checkpointStride
+              || stack.checkpoints[position / ColumnStack.checkpointStride] != entry.bottom
+          {
+            problems.append("\(name) column \(column) has a wrong checkpoint at \(position)")
+          }
+        }
+        if stack.checkpoints.count != (stack.count + ColumnStack.checkpointStride - 1) / ColumnStack.checkpointStride {
+          problems.append("\(name) column \(column) has \(stack.checkpoints.count) checkpoints for \(stack.count) items")
         }
       }
       if let missing = seen.firstIndex(of: false) { problems.append("\(name) item \(missing) is not placed") }

@@ -10,27 +10,31 @@ extension WaterfallLayout {
   ///   that covers the current item's middle row; failing that, the one sharing
   ///   the most rows with the current item; failing that, the nearest.
   ///
-  /// - Complexity: O(log n) within a section, plus the empty sections skipped.
+  /// - Complexity: O(1) up and down, O(log n) left and right, plus the empty
+  ///   sections skipped when crossing into another section.
   public func neighbor(of indexPath: IndexPath, toward direction: NavigationDirection) -> IndexPath? {
     guard sections.indices.contains(indexPath.section), indexPath.item >= 0,
       indexPath.item < sections[indexPath.section].count
     else { return nil }
     let section = sections[indexPath.section]
     let current = section.frame(ofItem: indexPath.item)
-    let column = Int(section.items[indexPath.item].column)
-    let list = section.columnItems[column]
-    let position = Self.position(of: Int32(indexPath.item), in: list)
+    let slot = section.slots[indexPath.item]
+    let column = Int(slot.column)
+    let position = Int(slot.position)
+    let entries = section.columns[column].entries
 
     switch direction {
     case .up:
-      if position > 0 { return IndexPath(item: Int(list[position - 1]), section: indexPath.section) }
+      if position > 0 { return IndexPath(item: Int(entries[position - 1].item), section: indexPath.section) }
       return crossing(from: indexPath.section, step: -1, middleX: current.midX)
     case .down:
-      if position + 1 < list.count { return IndexPath(item: Int(list[position + 1]), section: indexPath.section) }
+      if position + 1 < entries.count {
+        return IndexPath(item: Int(entries[position + 1].item), section: indexPath.section)
+      }
       return crossing(from: indexPath.section, step: 1, middleX: current.midX)
     case .left, .right:
       let target = column + (direction == .left ? -1 : 1)
-      guard target >= 0, target < section.columnCount, !section.columnItems[target].isEmpty else { return nil }
+      guard target >= 0, target < section.columnCount, !section.columns[target].isEmpty else { return nil }
       return IndexPath(item: closest(inColumn: target, of: section, to: current), section: indexPath.section)
     }
   }
@@ -42,14 +46,14 @@ extension WaterfallLayout {
     while sections.indices.contains(index) {
       let section = sections[index]
       var best: (column: Int, distance: Int)?
-      for column in 0..<section.columnCount where !section.columnItems[column].isEmpty {
+      for column in 0..<section.columnCount where !section.columns[column].isEmpty {
         let x = section.x(ofColumn: column)
         let distance = middleX < x ? x - middleX : (middleX >= x + section.itemWidth ? middleX - (x + section.itemWidth - 1) : 0)
-        if best == nil || distance < best!.distance { best = (column, distance) }
+        if best.map({ distance < $0.distance }) ?? true { best = (column, distance) }
       }
       if let best {
-        let list = section.columnItems[best.column]
-        return IndexPath(item: Int(step > 0 ? list.first! : list.last!), section: index)
+        let entries = section.columns[best.column].entries
+        return IndexPath(item: Int(step > 0 ? entries[0].item : entries[entries.count - 1].item), section: index)
       }
       index += step
     }
@@ -59,47 +63,33 @@ extension WaterfallLayout {
   /// The item of `column` that covers `frame`'s middle row, else shares the most
   /// rows with `frame`, else is nearest to it.
   private func closest(inColumn column: Int, of section: WaterfallSection, to frame: Rect) -> Int {
-    let list = section.columnItems[column]
+    let stack = section.columns[column]
+    let entries = stack.entries
     let middle = frame.midY
-    var k = section.firstItem(inColumn: column, endingAfter: frame.minY)
+    var k = stack.firstIndex(endingAfter: frame.minY)
     var best: (item: Int, covers: Bool, overlap: Int)?
-    while k < list.count {
-      let item = Int(list[k])
-      let placed = section.items[item]
-      if placed.y >= frame.maxY { break }
-      let overlap = min(placed.bottom, frame.maxY) - max(placed.y, frame.minY)
-      let covers = placed.y <= middle && middle < placed.bottom
+    while k < entries.count {
+      let entry = entries[k]
+      if entry.y >= frame.maxY { break }
+      let overlap = min(entry.bottom, frame.maxY) - max(entry.y, frame.minY)
+      let covers = entry.y <= middle && middle < entry.bottom
       if let b = best, (b.covers && !covers) || (b.covers == covers && b.overlap >= overlap) {
         // keep the earlier, better one
       } else {
-        best = (item, covers, overlap)
+        best = (Int(entry.item), covers, overlap)
       }
       k += 1
     }
     if let best { return best.item }
     // Nothing shares a row: the nearest item above or below.
-    let below = k < list.count ? Int(list[k]) : nil
-    let above = k > 0 ? Int(list[k - 1]) : nil
+    let below = k < entries.count ? entries[k] : nil
+    let above = k > 0 ? entries[k - 1] : nil
     switch (above, below) {
     case (let a?, let b?):
-      let distanceAbove = frame.minY - section.items[a].bottom
-      let distanceBelow = section.items[b].y - frame.maxY
-      return distanceAbove <= distanceBelow ? a : b
-    case (let a?, nil): return a
-    case (nil, let b?): return b
-    case (nil, nil): return Int(list[0])
+      return frame.minY - a.bottom <= b.y - frame.maxY ? Int(a.item) : Int(b.item)
+    case (let a?, nil): return Int(a.item)
+    case (nil, let b?): return Int(b.item)
+    case (nil, nil): return Int(entries[0].item)
     }
-  }
-
-  /// The position of `item` in a column list; lists hold item indices in
-  /// increasing order.
-  static func position(of item: Int32, in list: [Int32]) -> Int {
-    var low = 0
-    var high = list.count
-    while low < high {
-      let mid = (low + high) / 2
-      if list[mid] < item { low = mid + 1 } else { high = mid }
-    }
-    return low
   }
 }

@@ -105,20 +105,30 @@ public class WaterfallLayout: CollectionLayout {
         section.place(height: size.height(forWidth: section.itemWidth, aspectCorrection: aspectCorrection), order: itemOrder)
       }
       section.closeSection()
+      section.trimCapacity()
       top = section.bottom
       sections.append(section)
     }
     contentHeight = top
   }
 
-  /// Lays out `count` items appended to the end of `section`, the last one.
+  /// Lays out `count` items appended to the end of `section`, the last one; `source`
+  /// already counts them.
   ///
-  /// Existing cells keep their frames; the footer moves below the new items.
+  /// Existing cells keep their frames; the footer moves below the new items. Items
+  /// appended anywhere else (an earlier section, a section the layout has not seen)
+  /// or a source whose counts do not match move other elements, so the layout then
+  /// prepares everything again: the answer is exact either way.
   ///
-  /// - Complexity: O(k * c) for k new items and c columns.
+  /// - Complexity: O(k * c) for k new items and c columns; O(n * c) in the fallback.
   public func appendItems(count: Int, toSection section: Int, source: any LayoutSource) {
     guard count > 0 else { return }
-    precondition(section == sections.count - 1, "items can be appended to the last section only")
+    guard section == sections.count - 1, source.numberOfSections == sections.count,
+      source.numberOfItems(inSection: section) == sections[section].count + count
+    else {
+      prepare(width: preparedWidth, source: source)
+      return
+    }
     // Mutate in place: copying the section would copy every existing item.
     let start = sections[section].count
     let width = sections[section].itemWidth
@@ -183,8 +193,10 @@ public class WaterfallLayout: CollectionLayout {
   /// Every element sharing a cell with `rect`, plus the pinned header when
   /// ``pinsHeaders`` is set.
   ///
-  /// - Complexity: O(m log n + c log n + k): a binary search over the m sections,
-  ///   one per column of each section met, then the k elements returned.
+  /// - Complexity: O(log m + c log n + k) for m sections: a binary search for the
+  ///   first section met, one search per column met of each section met (see
+  ///   ``ColumnStack``), then the k elements returned. ``lastQueryExaminedCount``
+  ///   tells how many stored items it looked at.
   public func attributes(in rect: Rect) -> [LayoutAttributes] {
     var result: [LayoutAttributes] = []
     var examined = 0
@@ -198,33 +210,12 @@ public class WaterfallLayout: CollectionLayout {
       result.append(pinned)
       pinnedSection = pinned.indexPath.section
     }
-    var indices: [Int] = []
     while first < sections.count, sections[first].top < rect.maxY {
       let section = sections[first]
       if let header = section.header, header.intersects(rect), first != pinnedSection {
         result.append(LayoutAttributes(kind: .header, indexPath: IndexPath(item: 0, section: first), frame: header))
       }
-      indices.removeAll(keepingCapacity: true)
-      for column in 0..<section.columnCount {
-        let x = section.x(ofColumn: column)
-        guard x < rect.maxX, x + section.itemWidth > rect.minX else { continue }
-        let list = section.columnItems[column]
-        var k = section.firstItem(inColumn: column, endingAfter: rect.minY)
-        examined += 1
-        while k < list.count {
-          let item = Int(list[k])
-          examined += 1
-          let placed = section.items[item]
-          if placed.y >= rect.maxY { break }
-          if placed.height > 0 { indices.append(item) }
-          k += 1
-        }
-      }
-      indices.sort()
-      for item in indices {
-        result.append(
-          LayoutAttributes(kind: .cell, indexPath: IndexPath(item: item, section: first), frame: section.frame(ofItem: item)))
-      }
+      examined += section.appendCells(in: rect, section: first, to: &result)
       if let footer = section.footer, footer.intersects(rect) {
         result.append(LayoutAttributes(kind: .footer, indexPath: IndexPath(item: 0, section: first), frame: footer))
       }

@@ -1,22 +1,15 @@
 /// The laid-out frames of one waterfall section, stored compactly.
 ///
-/// Each item costs about 20 bytes: a ``PlacedItem`` (16) and its index in its
-/// column's list (4). A column's `x` and the item width are the same for the whole
-/// section, so they are kept once. Each column also keeps a checkpoint every
-/// ``checkpointStride`` items (the bottom of that item), so a query finds its first
-/// item with a binary search over a small, cache-friendly array and a short one
-/// within a block, instead of a long search that misses the cache at every step.
+/// Each item costs about 25 bytes: a ``ColumnStack/Entry`` in its column's stack
+/// (16: top, height, item), a ``Slot`` saying where that entry is (8), and a share
+/// of the column's checkpoints. A column's `x` and the item width are the same for
+/// the whole section, so they are kept once.
 struct WaterfallSection {
-  /// One item's place: its top row, its height and its column.
-  struct PlacedItem {
-    var y: Int
-    var height: Int32
+  /// Where an item went: its column, and its position in that column's stack.
+  struct Slot {
+    var position: Int32
     var column: UInt16
-
-    var bottom: Int { y + Int(height) }
   }
-
-  static let checkpointStride = 64
 
   /// The first row of the section (where its header block starts).
   var top: Int
@@ -41,13 +34,10 @@ struct WaterfallSection {
   /// The full width the section spans, for its footer.
   var width: Int
 
-  var items: [PlacedItem] = []
-  /// For each column, its items in increasing `y`.
-  var columnItems: [[Int32]]
-  /// For each column, the bottom of every `checkpointStride`-th item of its list.
-  var checkpoints: [[Int]]
-  /// For each column, the row where its next item would start.
-  var columnBottoms: [Int]
+  /// For each item, in item order, where it is.
+  var slots: [Slot] = []
+  /// The columns, left to right, each with its items top to bottom.
+  var columns: [ColumnStack]
 
   init(
     top: Int, itemsTop: Int, header: Rect?, columnCount: Int, itemWidth: Int, left: Int,
@@ -68,24 +58,44 @@ struct WaterfallSection {
     self.footerHeight = footerHeight
     self.footerInsets = footerInsets
     self.width = width
-    self.columnItems = Array(repeating: [], count: columnCount)
-    self.checkpoints = Array(repeating: [], count: columnCount)
-    self.columnBottoms = Array(repeating: itemsTop, count: columnCount)
+    self.columns = Array(repeating: ColumnStack(top: itemsTop), count: columnCount)
   }
 
-  var count: Int { items.count }
+  var count: Int { slots.count }
 
   func x(ofColumn column: Int) -> Int {
     left + column * (itemWidth + columnSpacing)
   }
 
-  func frame(ofItem index: Int) -> Rect {
-    let item = items[index]
-    return Rect(x: x(ofColumn: Int(item.column)), y: item.y, width: itemWidth, height: Int(item.height))
+  /// The stack entry of item `index`.
+  func entry(ofItem index: Int) -> ColumnStack.Entry {
+    let slot = slots[index]
+    return columns[Int(slot.column)].entries[Int(slot.position)]
   }
 
+  /// The column item `index` is in.
+  func column(ofItem index: Int) -> Int {
+    Int(slots[index].column)
+  }
+
+  func frame(ofItem index: Int) -> Rect {
+    let slot = slots[index]
+    let entry = columns[Int(slot.column)].entries[Int(slot.position)]
+    return Rect(x: x(ofColumn: Int(slot.column)), y: entry.y, width: itemWidth, height: Int(entry.height))
+  }
+
+  /// Makes room for `count` items, spread over the columns.
   mutating func reserveCapacity(_ count: Int) {
-    items.reserveCapacity(count)
+    slots.reserveCapacity(count)
+    // Columns fill about evenly; one that outgrows its share grows as arrays do,
+    // and ``trimCapacity()`` gives back what a prepared section does not use.
+    let share = count / columnCount
+    for column in columns.indices { columns[column].reserveCapacity(share + share / 16 + 16) }
+  }
+
+  /// Gives back the room reserved beyond what the columns use.
+  mutating func trimCapacity() {
+    for column in columns.indices { columns[column].trimCapacity() }
   }
 
   /// The column item `index` goes to under `order`.
@@ -97,10 +107,10 @@ struct WaterfallSection {
       return columnCount - 1 - index % columnCount
     case .shortestFirst:
       var best = 0
-      var bestBottom = columnBottoms[0]
-      for column in 1..<columnCount where columnBottoms[column] < bestBottom {
+      var bestTop = columns[0].nextTop
+      for column in 1..<columnCount where columns[column].nextTop < bestTop {
         best = column
-        bestBottom = columnBottoms[column]
+        bestTop = columns[column].nextTop
       }
       return best
     }
@@ -108,15 +118,11 @@ struct WaterfallSection {
 
   /// Places one more item of `height` rows.
   mutating func place(height: Int, order: ItemOrder) {
-    let index = items.count
+    let index = slots.count
     let column = column(forItem: index, order: order)
-    let y = columnBottoms[column]
-    items.append(PlacedItem(y: y, height: Int32(height), column: UInt16(column)))
-    if columnItems[column].count % Self.checkpointStride == 0 {
-      checkpoints[column].append(y + height)
-    }
-    columnItems[column].append(Int32(index))
-    columnBottoms[column] = y + height + rowSpacing
+    let y = columns[column].nextTop
+    slots.append(Slot(position: Int32(columns[column].count), column: UInt16(column)))
+    columns[column].append(item: index, height: height, spacing: rowSpacing)
     itemsBottom = max(itemsBottom, y + height)
   }
 
@@ -134,36 +140,64 @@ struct WaterfallSection {
     bottom = y
   }
 
-  /// The position in column `column`'s list of its first item whose rows reach
-  /// below `y`. Items of a column are stacked, so their bottoms increase along the
-  /// list.
+  /// The columns whose cells share a column of the screen with `minX ..< maxX`.
+  func columns(overlappingX minX: Int, _ maxX: Int) -> Range<Int> {
+    var lower = 0
+    while lower < columnCount, x(ofColumn: lower) + itemWidth <= minX { lower += 1 }
+    var upper = lower
+    while upper < columnCount, x(ofColumn: upper) < maxX { upper += 1 }
+    return lower..<upper
+  }
+
+  /// Appends to `result` the cells of this section, section number `section`,
+  /// that share a cell with `rect`, in item order, and returns how many stored
+  /// items it looked at: one per column searched, plus each one read after it.
   ///
-  /// - Complexity: O(log n), touching O(log(n / stride) + log stride) cache lines.
-  func firstItem(inColumn column: Int, endingAfter y: Int) -> Int {
-    let marks = checkpoints[column]
-    // The first checkpoint whose item reaches below y.
-    var low = 0
-    var high = marks.count
-    while low < high {
-      let mid = (low + high) / 2
-      if marks[mid] > y { high = mid } else { low = mid + 1 }
+  /// The columns are searched side by side, one level of the search at a time
+  /// (see ``ColumnStack/firstIndex(endingAfter:)``), so the cache misses of
+  /// different columns overlap instead of queueing up.
+  func appendCells(in rect: Rect, section: Int, to result: inout [LayoutAttributes]) -> Int {
+    let visible = columns(overlappingX: rect.minX, rect.maxX)
+    guard !visible.isEmpty else { return 0 }
+    let y = rect.minY
+    let start = result.count
+    var examined = 0
+    withUnsafeTemporaryAllocation(of: Int.self, capacity: visible.count) { positions in
+      for (slot, column) in visible.enumerated() {
+        positions[slot] = ColumnStack.firstIndex(in: columns[column].coarseCheckpoints, above: y)
+      }
+      for (slot, column) in visible.enumerated() {
+        positions[slot] = ColumnStack.refine(positions[slot], in: columns[column].checkpoints, above: y) { $0 }
+      }
+      for (slot, column) in visible.enumerated() {
+        positions[slot] = ColumnStack.refine(positions[slot], in: columns[column].entries, above: y) { $0.bottom }
+      }
+      for (slot, column) in visible.enumerated() {
+        let x = x(ofColumn: column)
+        let entries = columns[column].entries
+        var k = positions[slot]
+        examined += 1
+        while k < entries.count {
+          let entry = entries[k]
+          examined += 1
+          if entry.y >= rect.maxY { break }
+          if entry.height > 0 {
+            result.append(
+              LayoutAttributes(
+                kind: .cell, indexPath: IndexPath(item: Int(entry.item), section: section),
+                frame: Rect(x: x, y: entry.y, width: itemWidth, height: Int(entry.height))))
+          }
+          k += 1
+        }
+      }
     }
-    let list = columnItems[column]
-    // The answer lies after the previous checkpoint and no later than this one.
-    var lo = low == 0 ? 0 : (low - 1) * Self.checkpointStride + 1
-    var hi = min(list.count, low * Self.checkpointStride)
-    if low == marks.count { hi = list.count }
-    while lo < hi {
-      let mid = (lo + hi) / 2
-      if items[Int(list[mid])].bottom > y { hi = mid } else { lo = mid + 1 }
-    }
-    return lo
+    // Each column's run is in item order; the runs interleave.
+    result[start...].sort { $0.indexPath.item < $1.indexPath.item }
+    return examined
   }
 
   /// The bytes held for items, by capacity.
   var memoryFootprint: Int {
-    items.capacity * MemoryLayout<PlacedItem>.stride
-      + columnItems.reduce(0) { $0 + $1.capacity * MemoryLayout<Int32>.stride }
-      + checkpoints.reduce(0) { $0 + $1.capacity * MemoryLayout<Int>.stride }
+    slots.capacity * MemoryLayout<Slot>.stride + columns.reduce(0) { $0 + $1.memoryFootprint }
   }
 }

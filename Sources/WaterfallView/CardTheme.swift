@@ -49,10 +49,20 @@ public struct CardTheme: Hashable, Sendable {
     return theme
   }()
 
-  /// Unicode lines when the user's locale is UTF-8, ASCII otherwise; colours only
-  /// when `colors` is set.
+  /// Unicode lines when the user's locale is UTF-8 (as ``DisplayText/environmentIsUTF8``
+  /// found it), ASCII otherwise; colours only when `colors` is set.
   public static func automatic(colors: Bool) -> CardTheme {
-    let theme = DisplayText.environmentIsUTF8 ? CardTheme.unicode : .ascii
+    automatic(colors: colors, utf8: DisplayText.environmentIsUTF8)
+  }
+
+  /// Unicode lines when `utf8` is set, ASCII otherwise; colours only when `colors`
+  /// is set.
+  ///
+  /// ```swift
+  /// CardTheme.automatic(colors: false, utf8: false).border   // BoxLines.ascii: +-+ | +-+
+  /// ```
+  public static func automatic(colors: Bool, utf8: Bool) -> CardTheme {
+    let theme = utf8 ? CardTheme.unicode : .ascii
     return colors ? theme : theme.withoutColors
   }
 

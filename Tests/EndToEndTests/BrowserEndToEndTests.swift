@@ -82,7 +82,8 @@ import Testing
     let tmux = try Tmux("waterfall Data/shops")
     try tmux.waitFor("the first card") { Self.selected($0) == 0 }
     try tmux.send("Down", "Right")
-    let before = try tmux.waitFor("the selection to move") { Self.selected($0) != 0 && Self.selected($0) != nil }
+    try tmux.waitFor("the selection to move") { Self.selected($0) != 0 && Self.selected($0) != nil }
+    let before = try tmux.settle()
     try tmux.send("Enter")
     let details = try tmux.waitFor(text: "Details")
     for field in ["id", "title", "price", "img", "w", "h", "tags", "description"] {
@@ -122,7 +123,8 @@ import Testing
     let tmux = try Tmux("waterfall --print Data/notes.jsonl > \(Tmux.shellQuote(output.path))")
     try tmux.waitFor("the first card") { Self.selected($0) == 0 }
     try tmux.send("Down")
-    let screen = try tmux.waitFor("the selection to move") { Self.selected($0).map { $0 > 0 } ?? false }
+    try tmux.waitFor("the selection to move") { Self.selected($0).map { $0 > 0 } ?? false }
+    let screen = try tmux.settle()
     let item = Self.selected(screen)!
     try tmux.send("Enter")
     #expect(try tmux.waitForExit().status == 0)
@@ -142,7 +144,8 @@ import Testing
     try tmux.waitFor("4 columns") { Self.status($0).contains("4 cols") }
     for _ in 0..<6 { try tmux.send("Down") }
     try tmux.send("Right")
-    let before = try tmux.waitFor("the selection to move") { Self.selected($0) != 0 && Self.selected($0) != nil }
+    try tmux.waitFor("the selection to move") { Self.selected($0) != 0 && Self.selected($0) != nil }
+    let before = try tmux.settle()
     let item = Self.selected(before)
     try tmux.resize(width: 60, height: 20)
     let after = try tmux.waitFor("2 columns") { Self.status($0).contains("2 cols") }

@@ -105,7 +105,8 @@ import Testing
     let tmux = try Tmux("waterfall \(Tmux.shellQuote(file.path))", width: 100, height: 30)
     try tmux.waitFor("the notes") { Self.status($0).hasPrefix(" 1/60 ") }
     try tmux.send("Down", "Down", "Right")
-    let screen = try tmux.waitFor("the selection to move") { (Self.selected($0) ?? 0) > 0 }
+    try tmux.waitFor("the selection to move") { (Self.selected($0) ?? 0) > 0 }
+    let screen = try tmux.settle()
     let item = try #require(Self.selected(screen))
     // Two new notes at the top: the selected note is now two places later.
     let inserted = #"{"id":"new-1","title":"Inserted first"}"# + "\n" + #"{"id":"new-2","title":"Inserted second"}"# + "\n"
@@ -144,7 +145,8 @@ import Testing
     let tmux = try Tmux("waterfall Data/shops", width: 100, height: 30)
     try tmux.waitFor("the first page") { Self.status($0).hasPrefix(" 1/40 ") }
     for _ in 0..<6 { try tmux.send("Down") }
-    let start = try tmux.waitFor("the selection to move") { (Self.selected($0) ?? 0) > 3 }
+    try tmux.waitFor("the selection to move") { (Self.selected($0) ?? 0) > 3 }
+    let start = try tmux.settle()
     let item = Self.selected(start)
     for (key, label) in [("L", "grid"), ("z", "grid (large)"), ("L", "list"), ("L", "waterfall")] {
       try tmux.send(key)
@@ -160,7 +162,8 @@ import Testing
     let tmux = try Tmux("waterfall Data/shops", width: 100, height: 30)
     try tmux.waitFor("the first page") { Self.status($0).hasPrefix(" 1/40 ") }
     try tmux.send("Down", "Right")
-    let start = try tmux.waitFor("the selection to move") { (Self.selected($0) ?? 0) > 0 }
+    try tmux.waitFor("the selection to move") { (Self.selected($0) ?? 0) > 0 }
+    let start = try tmux.settle()
     let item = try #require(Self.selected(start))
     try tmux.send("x")
     try tmux.waitFor("one hidden") { Self.status($0).contains("1 hidden") && Self.status($0).contains("/39 of 40") }

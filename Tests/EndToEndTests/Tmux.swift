@@ -91,6 +91,27 @@ final class Tmux {
     throw TimeoutError(what: what)
   }
 
+  /// Waits until the screen has stopped changing (the same for `quiet` seconds)
+  /// and returns it: for after a burst of keys, whose end shows no sign of its own.
+  @discardableResult
+  func settle(quiet: Double = 0.3, timeout: Double = 10, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
+    let deadline = Date().addingTimeInterval(timeout)
+    var last = try capture()
+    var since = Date()
+    while Date() < deadline {
+      Thread.sleep(forTimeInterval: 0.05)
+      let screen = try capture()
+      if screen != last {
+        last = screen
+        since = Date()
+      } else if Date().timeIntervalSince(since) >= quiet {
+        return screen
+      }
+    }
+    Issue.record("the screen never settled; it was:\n\(last.joined(separator: "\n"))", sourceLocation: sourceLocation)
+    throw TimeoutError(what: "the screen to settle")
+  }
+
   /// Waits until the screen contains `text`.
   @discardableResult
   func waitFor(text: String, timeout: Double = 10, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {

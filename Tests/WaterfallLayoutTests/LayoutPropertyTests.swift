@@ -61,12 +61,21 @@ import Testing
   func everyItemIsPlacedExactlyOnce(seed: UInt64) {
     let c = Case(seed: seed)
     c.layout.prepare(width: c.width, source: c.source)
+    #expect(c.layout.invariantViolations() == [], "\(c)")
+    // Every item with rows is returned once by a query over everything, in order;
+    // every item, even of zero height, has its own attributes.
+    var expected: [IndexPath] = []
     for section in 0..<c.source.numberOfSections {
       for item in 0..<c.source.numberOfItems(inSection: section) {
-        #expect(c.layout.attributesForItem(at: IndexPath(item: item, section: section)) != nil, "\(c)")
+        let indexPath = IndexPath(item: item, section: section)
+        let attributes = c.layout.attributesForItem(at: indexPath)
+        #expect(attributes?.indexPath == indexPath, "\(c)")
+        if let attributes, attributes.frame.height > 0 { expected.append(indexPath) }
       }
       #expect(c.layout.attributesForItem(at: IndexPath(item: c.source.numberOfItems(inSection: section), section: section)) == nil)
     }
+    let returned = c.layout.allAttributes().filter { $0.kind == .cell }.map(\.indexPath)
+    #expect(returned == expected, "\(c)")
   }
 
   @Test(arguments: seeds)
@@ -139,5 +148,63 @@ import Testing
     #expect(c.layout.invariantViolations() == [])
     let after = Set(c.layout.allAttributes().filter { $0.kind == .cell })
     #expect(before.allSatisfy { after.contains($0) }, "\(c): an existing cell moved")
+  }
+
+  /// Layouts big enough that each column has many search blocks: queries still
+  /// equal a brute-force filter, with and without row spacing and zero heights.
+  @Test(arguments: [(1, 3_000), (2, 9_000), (3, 20_000), (5, 12_000)] as [(Int, Int)])
+  func largeLayoutsQueryLikeABruteForceFilter(columns: Int, count: Int) {
+    var g = SeededGenerator(seed: UInt64(columns * count))
+    let layout = WaterfallLayout(columnCount: columns, columnSpacing: 1, rowSpacing: columns % 2, footerHeight: 1)
+    let heights = (0..<count).map { _ in Int.random(in: 0...9, using: &g) }
+    layout.prepare(width: 100, source: FixedLayoutSource(heights: heights))
+    #expect(layout.invariantViolations() == [])
+    let all = layout.allAttributes()
+    let height = layout.contentSize.height
+    for _ in 0..<200 {
+      let rect = Rect(
+        x: Int.random(in: -3...100, using: &g), y: Int.random(in: -3...height, using: &g),
+        width: Int.random(in: 1...110, using: &g), height: Int.random(in: 1...70, using: &g))
+      #expect(layout.attributes(in: rect) == all.filter { $0.frame.intersects(rect) }, "rect \(rect)")
+    }
+  }
+}
+
+/// Every combination of the small cases CHT's users met: 0, 1, 2, 3, 5 and 10
+/// items, 1 to 12 columns, widths from 0 to a comfortable 80, spacing wider than
+/// the width, in one section or between empty ones.
+@Suite struct LayoutEdgeCaseTests {
+  static let counts = [0, 1, 2, 3, 5, 10]
+  static let columnCounts = [1, 2, 3, 12]
+  static let widths = [0, 1, 2, 7, 80]
+
+  @Test(arguments: counts, columnCounts)
+  func everyWidthGivesExactFrames(count: Int, columns: Int) {
+    for width in Self.widths {
+      for sections in [[count], [0, count, 0]] {
+        let layout = WaterfallLayout(
+          columnCount: columns, columnSpacing: 3, rowSpacing: 1, sectionInsets: EdgeInsets(all: 1),
+          headerHeight: 1, footerHeight: 1)
+        let heights = sections.map { n in (0..<n).map { ItemSize.height(1 + $0 % 3) } }
+        layout.prepare(width: width, source: FixedLayoutSource(sections: heights))
+        let name = "\(count) items, \(columns) columns, width \(width), sections \(sections)"
+        #expect(layout.invariantViolations() == [], "\(name)")
+        let all = layout.allAttributes()
+        let cells = all.filter { $0.kind == .cell }
+        #expect(cells.count == count, "\(name)")
+        #expect(cells.allSatisfy { $0.frame.width >= 1 && $0.frame.minX >= 0 && $0.frame.maxX <= max(1, width) }, "\(name)")
+        // Headers and footers of empty sections are placed too, one after another.
+        #expect(all.filter { $0.kind == .header }.count == sections.count, "\(name)")
+        #expect(all.filter { $0.kind == .footer }.count == sections.count, "\(name)")
+        #expect(layout.contentSize.height == (all.map(\.frame.maxY).max() ?? 0), "\(name)")
+        let used = layout.effectiveColumnCount(inSection: sections.count == 1 ? 0 : 1)
+        #expect(used >= 1 && used <= columns, "\(name)")
+        if width == 80 { #expect(used == columns, "\(name): 80 is room enough") }
+        if count > 0, count <= used {
+          // More columns than items: every item starts on the first row.
+          #expect(Set(cells.map(\.frame.minY)).count == 1, "\(name)")
+        }
+      }
+    }
   }
 }

@@ -39,6 +39,8 @@ import Testing
     ].map { Point(x: $0.0, y: $0.1) }
     #expect(origins == expected)
     #expect(cells(layout).allSatisfy { $0.width == 50 })
+    #expect(cells(layout).map(\.height) == heights)
+    #expect(layout.contentSize == Size(width: 150, height: 450))
   }
 
   @Test func leftToRightAndRightToLeftOrders() {
@@ -135,6 +137,15 @@ import Testing
     #expect(layout.contentSize.height == 40)
   }
 
+  @Test func oneColumnStacksEveryItem() {
+    let layout = WaterfallLayout(columnCount: 1, rowSpacing: 1, sectionInsets: EdgeInsets(left: 2, right: 2))
+    layout.prepare(width: 20, source: FixedLayoutSource(heights: [3, 0, 2]))
+    // A zero-height item covers no cell, so no rect meets it, but it has its place.
+    #expect(cells(layout) == [Rect(x: 2, y: 0, width: 16, height: 3), Rect(x: 2, y: 5, width: 16, height: 2)])
+    #expect(layout.attributesForItem(at: IndexPath(item: 1))?.frame == Rect(x: 2, y: 4, width: 16, height: 0))
+    #expect(layout.contentSize.height == 7)
+  }
+
   // MARK: Narrow widths
 
   @Test func moreColumnsThanItems() {
@@ -219,6 +230,33 @@ import Testing
     #expect(layout.attributes(in: Rect(x: 0, y: 7, width: 10, height: 30)).filter { $0.kind == .header }.count == 2)
   }
 
+  @Test func stickyHeaderIsPushedUpRowByRowByTheNextHeader() {
+    let layout = WaterfallLayout(columnCount: 2, headerHeight: 3, pinsHeaders: true)
+    layout.prepare(width: 20, source: FixedLayoutSource(sections: [
+      Array(repeating: .height(4), count: 6), Array(repeating: .height(4), count: 6),
+    ]))
+    // Section 0: header rows 0..<3, items 3..<15. Section 1's header starts at row 15.
+    #expect(layout.attributesForSupplementary(.header, inSection: 1)?.frame.minY == 15)
+    func headers(at y: Int) -> [LayoutAttributes] {
+      layout.attributes(in: Rect(x: 0, y: y, width: 20, height: 6)).filter { $0.kind == .header }
+    }
+    // Until the next header reaches it, the header sits on the top edge.
+    #expect(headers(at: 12).map(\.frame) == [Rect(x: 0, y: 12, width: 20, height: 3), Rect(x: 0, y: 15, width: 20, height: 3)])
+    #expect(headers(at: 12).map(\.isPinned) == [true, false])
+    // Then the next header pushes it up, a row at a time, above the top edge.
+    for (y, expectedTop) in [(13, 12), (14, 12)] {
+      let pinned = headers(at: y)
+      #expect(pinned.map(\.indexPath.section) == [0, 1], "y \(y)")
+      #expect(pinned.first?.frame.minY == expectedTop, "y \(y): section 0's header ends where section 1's starts")
+      #expect(pinned.first?.frame.maxY == 15)
+    }
+    // Once the next section reaches the top edge, its header takes the place.
+    #expect(headers(at: 15).map(\.indexPath.section) == [1])
+    #expect(headers(at: 15).first?.isPinned == false)
+    #expect(headers(at: 20).map(\.frame.minY) == [20])
+    #expect(headers(at: 20).first?.isPinned == true)
+  }
+
   @Test func stickyHeaderOfASectionTallerThanItsContentStaysInTheSection() {
     let layout = WaterfallLayout(columnCount: 1, headerHeight: 3, pinsHeaders: true)
     layout.prepare(width: 10, source: FixedLayoutSource(sections: [[.height(1)], [.height(50)]]))
@@ -226,6 +264,18 @@ import Testing
     let header = layout.attributes(in: Rect(x: 0, y: 2, width: 10, height: 5)).first { $0.kind == .header }
     #expect(header?.indexPath.section == 0)
     #expect(header?.frame.minY == 1)
+  }
+
+  @Test func layoutMemoryStaysUnder32BytesPerItem() {
+    var generator = SeededGenerator(seed: 11)
+    for columns in [1, 3, 8] {
+      let layout = WaterfallLayout(columnCount: columns, rowSpacing: 1)
+      let count = 50_000
+      layout.prepare(width: 200, source: FixedLayoutSource(heights: (0..<count).map { _ in Int.random(in: 1...20, using: &generator) }))
+      let perItem = Double(layout.memoryFootprint) / Double(count)
+      #expect(perItem <= 32, "\(columns) columns: \(perItem) bytes per item")
+      #expect(perItem >= 24, "the footprint counts what is stored")
+    }
   }
 
   // MARK: Append
@@ -243,6 +293,27 @@ import Testing
     fresh.prepare(width: 30, source: FixedLayoutSource(heights: heights))
     #expect(fresh.allAttributes() == layout.allAttributes())
     #expect(layout.attributesForSupplementary(.footer, inSection: 0)?.frame.minY == layout.contentSize.height - 1)
+  }
+
+  @Test func appendingElsewhereThanTheLastSectionLaysEverythingOutAgain() {
+    var sections: [[ItemSize]] = [[.height(3), .height(4)], [.height(2)]]
+    let layout = WaterfallLayout(columnCount: 2, headerHeight: 1, footerHeight: 1)
+    layout.prepare(width: 20, source: FixedLayoutSource(sections: sections))
+    sections[0] += [.height(5), .height(1)]
+    layout.appendItems(count: 2, toSection: 0, source: FixedLayoutSource(sections: sections))
+    let fresh = WaterfallLayout(columnCount: 2, headerHeight: 1, footerHeight: 1)
+    fresh.prepare(width: 20, source: FixedLayoutSource(sections: sections))
+    #expect(layout.allAttributes() == fresh.allAttributes())
+    // A section the layout has not seen yet, and a count that does not match the source.
+    sections.append([.height(2)])
+    layout.appendItems(count: 1, toSection: 2, source: FixedLayoutSource(sections: sections))
+    fresh.prepare(width: 20, source: FixedLayoutSource(sections: sections))
+    #expect(layout.allAttributes() == fresh.allAttributes())
+    sections[2] += [.height(7), .height(7)]
+    layout.appendItems(count: 1, toSection: 2, source: FixedLayoutSource(sections: sections))
+    fresh.prepare(width: 20, source: FixedLayoutSource(sections: sections))
+    #expect(layout.allAttributes() == fresh.allAttributes())
+    #expect(layout.invariantViolations() == [])
   }
 
   // MARK: Grid and list

@@ -61,6 +61,23 @@ import WaterfallLayout
     #expect(buffer.lines[1].hasPrefix("next line"))
   }
 
+  @Test func tabsAndNewlinesDoNotMoveTheCursor() {
+    let buffer = CellBuffer(width: 12, height: 2)
+    let advanced = buffer.put("a\tb\nc\r\nd", at: Point(x: 0, y: 0))
+    #expect(buffer.lines == ["a b␊c␍␊d    ", "            "])
+    #expect(advanced == 8)
+  }
+
+  @Test func aBufferBuiltFromLinesIsTheExpectedSideOfAComparison() {
+    let expected = CellBuffer(lines: ["┌─┐", "│价", "└─┘"])
+    #expect(expected.size == Size(width: 3, height: 3))
+    let drawn = CellBuffer(width: 3, height: 3)
+    drawn.drawBox(Rect(x: 0, y: 0, width: 3, height: 3), lines: .light)
+    drawn.put("价", at: Point(x: 1, y: 1))
+    #expect(drawn.lines == expected.lines)
+    #expect(drawn.cells == expected.cells)
+  }
+
   @Test func regionsTranslateAndClip() {
     let screen = CellBuffer(width: 10, height: 3)
     let region = CanvasRegion(base: screen, offset: Point(x: 0, y: -98), bounds: Rect(x: 2, y: 98, width: 5, height: 2))

@@ -13,13 +13,20 @@ final class CountingCell: TextCell {
 
 final class CountingSource: CollectionViewDataSource, CollectionViewDelegate {
   let count: Int
-  var maxVisible = 0
+  /// Every distinct cell the view was given, by identity.
+  var cells: [ObjectIdentifier: CountingCell] = [:]
+  /// How many times a cell left the screen (and went back to the pool).
+  var ended = 0
   init(count: Int) { self.count = count }
   func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { count }
   func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> Cell {
     let cell = collectionView.dequeueReusableCell(withIdentifier: "card", for: indexPath) as! CountingCell
     cell.text = "Item \(indexPath.item)"
+    cells[ObjectIdentifier(cell)] = cell
     return cell
+  }
+  func collectionView(_ collectionView: CollectionView, didEndDisplaying cell: Cell, forItemAt indexPath: IndexPath) {
+    ended += 1
   }
   func collectionView(_ collectionView: CollectionView, sizeForItemAt indexPath: IndexPath, width: Int) -> ItemSize {
     .height(4 + (indexPath.item * 7919) % 9)
@@ -52,13 +59,17 @@ final class CountingSource: CollectionViewDataSource, CollectionViewDelegate {
       view.scroll(byRows: 1)
     }
     let pool = view.reusePool
-    #expect(pool.createdCount <= mostVisible + 3)
+    #expect(pool.createdCount <= mostVisible + 3, "most visible at once: \(mostVisible)")
+    #expect(pool.createdCount == source.cells.count)
     #expect(pool.createdCount + pool.reusedCount >= 100_000, "every item was shown once at least")
     #expect(keptIdentity, "a cell that stays visible keeps its identity")
     #expect(view.indexPathsForVisibleItems.contains(IndexPath(item: 99_999)))
-    // Every reuse ran prepareForReuse: the counts over all cells add up.
-    let waiting = pool.waitingCount + view.visibleCells.count
-    #expect(waiting == pool.createdCount)
+    // Every cell that left was reused, but for the few that left last and wait.
+    #expect(source.ended > 99_000)
+    #expect(pool.reusedCount == source.ended - pool.waitingCount)
+    #expect(pool.waitingCount + view.visibleCells.count == pool.createdCount, "no cell is lost or kept twice")
+    // Every reuse ran prepareForReuse, once.
+    #expect(source.cells.values.reduce(0) { $0 + $1.prepared } == pool.reusedCount)
   }
 
   @Test func prepareForReuseRunsOnEachReuse() {
@@ -71,6 +82,19 @@ final class CountingSource: CollectionViewDataSource, CollectionViewDelegate {
     #expect(a === b)
     #expect(b.prepared == 1)
     #expect(pool.createdCount == 1 && pool.reusedCount == 1)
+  }
+
+  @Test func delegateHearsOfSelectionAndScrollingOncePerChange() {
+    let fixture = Fixture(heights: Array(repeating: 5, count: 50), frame: Rect(x: 0, y: 0, width: 30, height: 10), layout: WaterfallLayout(columnCount: 2))
+    fixture.view.selectItem(at: IndexPath(item: 6))  // rows 15..<20: scrolls to 10
+    fixture.view.selectItem(at: IndexPath(item: 6))
+    fixture.view.selectItem(at: IndexPath(item: 99))  // no such item: nothing selected
+    #expect(fixture.selections == [IndexPath(item: 6)])
+    #expect(fixture.view.selectedIndexPath == nil)
+    fixture.view.setContentOffset(10)  // unchanged
+    fixture.view.setContentOffset(-3)
+    fixture.view.scroll(byRows: -1)  // clamped: unchanged
+    #expect(fixture.scrolls == [10, 0])
   }
 
   @Test func displayCallbacksBalance() {
@@ -141,7 +165,25 @@ final class CountingSource: CollectionViewDataSource, CollectionViewDelegate {
     #expect(buffer.style(x: 13, y: 0).attributes.contains(.bold))
     #expect(buffer.style(x: 14, y: 1).attributes.contains(.bold), "the title is bold too")
     #expect(!buffer.style(x: 0, y: 0).attributes.contains(.bold))
+    #expect(buffer.style(x: 13, y: 0).foreground == CardTheme.unicode.selectedBorderStyle.foreground)
+    #expect(buffer.style(x: 13, y: 0).foreground != buffer.style(x: 0, y: 0).foreground, "and in its own colour")
     #expect(fixture.view.cellForItem(at: IndexPath(item: 1))?.isSelected == true)
+  }
+
+  @Test func asciiCardsWhenTheLocaleIsNotUTF8() {
+    let fixture = threeColumns(height: 5)
+    fixture.theme = CardTheme.automatic(colors: true, utf8: false)
+    fixture.view.reloadData()
+    fixture.view.selectItem(at: IndexPath(item: 1))
+    #expect(fixture.render() == """
+      +----------+ #==========# +----------+
+      |Mug       | #Teapot    # |Lamp      |
+      |          | #with a    # +----------+
+      +----------+ #long name # +----------+
+      +----------+ #          # |Chair     |
+      """)
+    #expect(CardTheme.automatic(colors: true, utf8: true) == .unicode)
+    #expect(CardTheme.automatic(colors: false, utf8: false) == CardTheme.ascii.withoutColors)
   }
 
   @Test func cjkAndEmojiTitlesCutAtAnEdge() {
@@ -198,6 +240,42 @@ final class CountingSource: CollectionViewDataSource, CollectionViewDelegate {
       │Three             │
       │                  │
       └──────────────────┘
+      """)
+  }
+
+  @Test func stickyHeaderIsPushedUpAndOffTheTopByTheNextOne() {
+    let fixture = Fixture(
+      sections: [[("One", 4), ("Two", 4)], [("Three", 4), ("Four", 4)]],
+      frame: Rect(x: 0, y: 0, width: 20, height: 5),
+      layout: WaterfallLayout(columnCount: 1, headerHeight: 2, pinsHeaders: true),
+      headers: ["Fruit", "Tools"])
+    // Section 0 spans rows 0..<10 (header 0..<2); "Tools" starts at row 10. A
+    // bar's title is on its lower row.
+    fixture.view.setContentOffset(8)
+    #expect(fixture.render() == """
+
+       Fruit
+
+       Tools
+      ┌──────────────────┐
+      """)
+    // One row further, "Tools" would overlap a "Fruit" pinned at the top edge, so
+    // it pushes "Fruit" up: its upper row is above the edge, its title on row 0.
+    fixture.view.setContentOffset(9)
+    #expect(fixture.render() == """
+       Fruit
+
+       Tools
+      ┌──────────────────┐
+      │Three             │
+      """)
+    fixture.view.setContentOffset(10)
+    #expect(fixture.render() == """
+
+       Tools
+      ┌──────────────────┐
+      │Three             │
+      │                  │
       """)
   }
 }

@@ -7,8 +7,12 @@ final class Fixture: CollectionViewDataSource, CollectionViewDelegate {
   var sections: [[(title: String, height: Int)]]
   var headers: [String]?
   var selections: [IndexPath] = []
+  /// The theme every card is drawn with.
+  var theme = CardTheme.unicode
   var displayed = 0
   var ended = 0
+  /// The content offset at each did-scroll call.
+  var scrolls: [Int] = []
   let view: CollectionView
 
   init(sections: [[(title: String, height: Int)]], frame: Rect, layout: any CollectionLayout, headers: [String]? = nil) {
@@ -35,7 +39,7 @@ final class Fixture: CollectionViewDataSource, CollectionViewDelegate {
   func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> Cell {
     let cell = collectionView.dequeueReusableCell(withIdentifier: "text", for: indexPath) as! TextCell
     cell.text = sections[indexPath.section][indexPath.item].title
-    cell.theme = .unicode
+    cell.theme = theme
     return cell
   }
 
@@ -52,6 +56,10 @@ final class Fixture: CollectionViewDataSource, CollectionViewDelegate {
 
   func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath) {
     selections.append(indexPath)
+  }
+
+  func collectionViewDidScroll(_ collectionView: CollectionView) {
+    scrolls.append(collectionView.contentOffset)
   }
 
   func collectionView(_ collectionView: CollectionView, willDisplay cell: Cell, forItemAt indexPath: IndexPath) {

@@ -34,6 +34,9 @@ import WaterfallLayout
     ("waterfall", 11, .down, 11), ("waterfall", 10, .right, 11),
     ("uneven", 5, .left, 4), ("uneven", 3, .left, 4), ("uneven", 0, .right, 1), ("uneven", 4, .right, 1),
     ("uneven", 4, .down, 4), ("uneven", 1, .down, 3),
+    // The first and last items of uneven columns: nothing beyond them.
+    ("uneven", 0, .up, 0), ("uneven", 0, .left, 0), ("uneven", 5, .down, 5), ("uneven", 5, .right, 5),
+    ("uneven", 1, .up, 1), ("uneven", 2, .right, 1), ("uneven", 5, .up, 3),
   ]
 
   @Test(arguments: cases.indices)
@@ -108,6 +111,48 @@ import WaterfallLayout
     #expect(fixture.render().allSatisfy { $0 == "\n" })
   }
 
+  @Test func scrollToItemScrollsNoMoreThanNeeded() {
+    // One column of 3-row cards: item i covers rows 3i ..< 3i + 3; the view shows 10 rows.
+    let fixture = Fixture(
+      heights: Array(repeating: 3, count: 20), frame: Rect(x: 0, y: 0, width: 20, height: 10),
+      layout: WaterfallLayout(columnCount: 1))
+    let view = fixture.view
+    view.scrollToItem(at: IndexPath(item: 4))  // 12..<15: its bottom comes to the view's bottom
+    #expect(view.contentOffset == 5)
+    view.scrollToItem(at: IndexPath(item: 2))  // 6..<9 is already whole on screen
+    #expect(view.contentOffset == 5)
+    view.scrollToItem(at: IndexPath(item: 1))  // 3..<6: its top comes to the view's top
+    #expect(view.contentOffset == 3)
+    view.scrollToItem(at: IndexPath(item: 19))  // the last card: its bottom at the bottom
+    #expect(view.contentOffset == 50)
+    #expect(view.contentOffset == view.maximumContentOffset)
+  }
+
+  @Test func contentOffsetStaysWithinTheContent() {
+    let fixture = Fixture(
+      heights: Array(repeating: 3, count: 20), frame: Rect(x: 0, y: 0, width: 20, height: 10),
+      layout: WaterfallLayout(columnCount: 1))
+    let view = fixture.view
+    #expect(view.maximumContentOffset == 50)
+    view.setContentOffset(-5)
+    #expect(view.contentOffset == 0)
+    view.setContentOffset(1_000)
+    #expect(view.contentOffset == 50)
+    view.scroll(byRows: -7)
+    #expect(view.contentOffset == 43)
+    view.scroll(byPages: -2)
+    #expect(view.contentOffset == 23)
+    view.scroll(byPages: -3)
+    #expect(view.contentOffset == 0)
+    view.scroll(byRows: 4)
+    #expect(view.contentOffset == 4)
+    #expect(view.indexPathsForVisibleItems.map(\.item) == [1, 2, 3, 4])
+    // Content shorter than the view does not scroll at all.
+    let short = Fixture(heights: [3, 3], frame: Rect(x: 0, y: 0, width: 20, height: 10), layout: WaterfallLayout(columnCount: 1))
+    short.view.scroll(byRows: 3)
+    #expect(short.view.contentOffset == 0)
+  }
+
   @Test func scrollToItemShowsTheCardWholeWithTheLeastScroll() {
     let fixture = Self.waterfall()
     let view = fixture.view
@@ -147,6 +192,19 @@ import WaterfallLayout
     #expect(view.contentSize.width == 60)
   }
 
+  @Test func appendingGoesThroughTheLayoutsAppendPath() {
+    let spy = SpyLayout(WaterfallLayout(columnCount: 2))
+    let fixture = Fixture(heights: [3, 4, 5], frame: Rect(x: 0, y: 0, width: 20, height: 10), layout: spy)
+    fixture.view.layoutSubviews()
+    #expect(spy.prepared == 1)
+    fixture.sections[0] += [("new", 2), ("newer", 6)]
+    fixture.view.appendItems(count: 2, toSection: 0)
+    fixture.view.layoutSubviews()
+    #expect(spy.prepared == 1, "no full layout")
+    #expect(spy.appended == [2])
+    #expect(fixture.view.indexPathsForVisibleItems.map(\.item) == [0, 1, 2, 3, 4])
+  }
+
   @Test func appendingKeepsCardsOnScreenInPlace() {
     let fixture = Self.waterfall()
     let view = fixture.view
@@ -156,5 +214,34 @@ import WaterfallLayout
     view.appendItems(count: 2, toSection: 0)
     #expect(fixture.render() == before)
     #expect(view.frameForItem(at: IndexPath(item: 13)) != nil)
+  }
+}
+
+/// A layout that counts how the view uses it, and hands every question to a
+/// waterfall.
+final class SpyLayout: CollectionLayout {
+  let base: WaterfallLayout
+  var prepared = 0
+  var appended: [Int] = []
+
+  init(_ base: WaterfallLayout) { self.base = base }
+
+  func prepare(width: Int, source: any LayoutSource) {
+    prepared += 1
+    base.prepare(width: width, source: source)
+  }
+  var contentSize: Size { base.contentSize }
+  func attributes(in rect: Rect) -> [LayoutAttributes] { base.attributes(in: rect) }
+  func attributesForItem(at indexPath: IndexPath) -> LayoutAttributes? { base.attributesForItem(at: indexPath) }
+  func attributesForSupplementary(_ kind: ElementKind, inSection section: Int) -> LayoutAttributes? {
+    base.attributesForSupplementary(kind, inSection: section)
+  }
+  func shouldInvalidate(forBoundsChange newBounds: Rect) -> Bool { base.shouldInvalidate(forBoundsChange: newBounds) }
+  func appendItems(count: Int, toSection section: Int, source: any LayoutSource) {
+    appended.append(count)
+    base.appendItems(count: count, toSection: section, source: source)
+  }
+  func neighbor(of indexPath: IndexPath, toward direction: NavigationDirection) -> IndexPath? {
+    base.neighbor(of: indexPath, toward: direction)
   }
 }

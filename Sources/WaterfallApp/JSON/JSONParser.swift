@@ -213,7 +213,7 @@ public struct JSONParser {
     let open = position
     position += 1
     let start = position
-    // Fast path: no escapes.
+    // Fast path: no escapes, and the text is made straight from the input.
     while position < bytes.count {
       let b = bytes[position]
       if b == UInt8(ascii: "\"") {
@@ -226,13 +226,24 @@ public struct JSONParser {
       position += 1
     }
     guard position < bytes.count else { throw JSONSyntaxError("unterminated string", at: open) }
-    var utf8: [UInt8] = Array(UnsafeBufferPointer(rebasing: bytes[start..<position]))
+    position = open
+    var utf8: [UInt8] = []
+    try appendString(to: &utf8)
+    return Swift.String(decoding: utf8, as: UTF8.self)
+  }
+
+  /// Parses the string at the opening quote, appending its text (escapes
+  /// undone) as UTF-8 to `utf8`: what a loader uses to copy a string where it is
+  /// kept without making a `String` first.
+  public mutating func appendString(to utf8: inout [UInt8]) throws(JSONSyntaxError) {
+    let open = position
+    position += 1
     while position < bytes.count {
       let b = bytes[position]
       switch b {
       case UInt8(ascii: "\""):
         position += 1
-        return Swift.String(decoding: utf8, as: UTF8.self)
+        return
       case UInt8(ascii: "\\"):
         position += 1
         guard let e = peek else { throw JSONSyntaxError("unterminated string", at: open) }
@@ -266,7 +277,7 @@ public struct JSONParser {
           } else if (0xDC00..<0xE000).contains(scalar) {
             scalar = 0xFFFD
           }
-          utf8.append(contentsOf: Swift.String(Character(Unicode.Scalar(scalar) ?? "\u{FFFD}")).utf8)
+          Self.appendUTF8(Unicode.Scalar(scalar) ?? "\u{FFFD}", to: &utf8)
         default:
           throw JSONSyntaxError("invalid escape '\\\(Character(Unicode.Scalar(e)))' in a string", at: position - 2)
         }
@@ -277,6 +288,72 @@ public struct JSONParser {
       }
     }
     throw JSONSyntaxError("unterminated string", at: open)
+  }
+
+  private static func appendUTF8(_ scalar: Unicode.Scalar, to utf8: inout [UInt8]) {
+    UTF8.encode(scalar) { utf8.append($0) }
+  }
+
+  /// Reads the object at ``position`` member by member, with the grammar and the
+  /// errors of ``parseValue(depth:)``: for each member, `body` gets its key (as
+  /// UTF-8, escapes undone) with the parser at the member's value, which `body`
+  /// must read or skip.
+  ///
+  /// ```swift
+  /// try parser.forEachMember { key, parser in
+  ///   if key.elementsEqual("title".utf8) { title = try parser.parseString() } else { try parser.skipValue(depth: 1) }
+  /// }
+  /// ```
+  public mutating func forEachMember(
+    _ body: (UnsafeBufferPointer<UInt8>, inout JSONParser) throws(JSONSyntaxError) -> Void
+  ) throws(JSONSyntaxError) {
+    try enter(1)
+    position += 1
+    skipWhitespace()
+    if peek == UInt8(ascii: "}") {
+      position += 1
+      return
+    }
+    var escapedKey: [UInt8] = []
+    while true {
+      skipWhitespace()
+      guard peek == UInt8(ascii: "\"") else {
+        throw JSONSyntaxError("expected a string key, found \(describeByte(position))", at: position)
+      }
+      // A key without escapes is read where it lies.
+      let keyStart = position + 1
+      var keyEnd = keyStart
+      while keyEnd < bytes.count, bytes[keyEnd] != UInt8(ascii: "\""), bytes[keyEnd] != UInt8(ascii: "\\"), bytes[keyEnd] >= 0x20 {
+        keyEnd += 1
+      }
+      let plain = keyEnd < bytes.count && bytes[keyEnd] == UInt8(ascii: "\"")
+      if plain {
+        position = keyEnd + 1
+      } else {
+        escapedKey.removeAll(keepingCapacity: true)
+        try appendString(to: &escapedKey)
+      }
+      skipWhitespace()
+      guard peek == UInt8(ascii: ":") else {
+        throw JSONSyntaxError("expected ':' after the key, found \(describeByte(position))", at: position)
+      }
+      position += 1
+      skipWhitespace()
+      if plain {
+        try body(UnsafeBufferPointer(rebasing: bytes[keyStart..<keyEnd]), &self)
+      } else {
+        try escapedKey.withUnsafeBufferPointer { (key) throws(JSONSyntaxError) in try body(key, &self) }
+      }
+      skipWhitespace()
+      switch peek {
+      case UInt8(ascii: ","): position += 1
+      case UInt8(ascii: "}"):
+        position += 1
+        return
+      default:
+        throw JSONSyntaxError("expected ',' or '}' in the object, found \(describeByte(position))", at: position)
+      }
+    }
   }
 
   private mutating func hex4() throws(JSONSyntaxError) -> UInt32 {

@@ -4,7 +4,8 @@
 /// The layout is a flags byte (subtitle, image, aspect, text), the aspect's two
 /// sides as 64-bit floats when present, then each string as a variable-length
 /// count followed by its UTF-8: the title, the subtitle, the image, the text,
-/// and finally the number of tags and each tag.
+/// and finally the number of tags and each tag. The store follows it with the
+/// item's id and group (``appendText(_:to:)``).
 ///
 /// ```swift
 /// var packed: [UInt8] = []
@@ -12,7 +13,8 @@
 /// packed.withUnsafeBufferPointer { CardContent(unpacking: $0) } == card   // true
 /// ```
 extension CardContent {
-  private enum Flag {
+  /// The flags byte's bits: which optional fields follow.
+  enum PackedFlag {
     static let subtitle: UInt8 = 1
     static let image: UInt8 = 2
     static let aspect: UInt8 = 4
@@ -22,10 +24,10 @@ extension CardContent {
   /// Appends this content, packed, to `bytes`.
   public func pack(into bytes: inout [UInt8]) {
     var flags: UInt8 = 0
-    if subtitle != nil { flags |= Flag.subtitle }
-    if image != nil { flags |= Flag.image }
-    if aspect != nil { flags |= Flag.aspect }
-    if text != nil { flags |= Flag.text }
+    if subtitle != nil { flags |= PackedFlag.subtitle }
+    if image != nil { flags |= PackedFlag.image }
+    if aspect != nil { flags |= PackedFlag.aspect }
+    if text != nil { flags |= PackedFlag.text }
     bytes.append(flags)
     if let aspect {
       Self.appendDouble(aspect.width, to: &bytes)
@@ -44,15 +46,15 @@ extension CardContent {
     var reader = Reader(bytes: bytes)
     let flags = reader.byte()
     var aspect: Aspect?
-    if flags & Flag.aspect != 0 {
+    if flags & PackedFlag.aspect != 0 {
       let width = reader.double()
       let height = reader.double()
       aspect = Aspect(width: width, height: height)
     }
     let title = reader.string()
-    let subtitle = flags & Flag.subtitle != 0 ? reader.string() : nil
-    let image = flags & Flag.image != 0 ? reader.string() : nil
-    let text = flags & Flag.text != 0 ? reader.string() : nil
+    let subtitle = flags & PackedFlag.subtitle != 0 ? reader.string() : nil
+    let image = flags & PackedFlag.image != 0 ? reader.string() : nil
+    let text = flags & PackedFlag.text != 0 ? reader.string() : nil
     let tagCount = reader.count()
     var tags: [String] = []
     tags.reserveCapacity(tagCount)
@@ -66,33 +68,33 @@ extension CardContent {
     var reader = Reader(bytes: bytes)
     let flags = reader.byte()
     var aspect: Aspect?
-    if flags & Flag.aspect != 0 {
+    if flags & PackedFlag.aspect != 0 {
       let w = reader.double()
       aspect = Aspect(width: w, height: reader.double())
     }
     let title = reader.slice()
-    if flags & Flag.subtitle != 0 { reader.skipString() }
-    if flags & Flag.image != 0 { reader.skipString() }
-    let text = flags & Flag.text != 0 ? reader.slice() : nil
+    if flags & PackedFlag.subtitle != 0 { reader.skipString() }
+    if flags & PackedFlag.image != 0 { reader.skipString() }
+    let text = flags & PackedFlag.text != 0 ? reader.slice() : nil
     let hasTags = reader.count() > 0
     return CardHeight.of(
-      aspect: aspect, title: title, hasSubtitle: flags & Flag.subtitle != 0, hasTags: hasTags, text: text, width: width)
+      aspect: aspect, title: title, hasSubtitle: flags & PackedFlag.subtitle != 0, hasTags: hasTags, text: text, width: width)
   }
 
   /// How many bytes the content packed at the start of `bytes` takes.
   static func packedLength(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
     var reader = Reader(bytes: bytes)
     let flags = reader.byte()
-    if flags & Flag.aspect != 0 { reader.position += 16 }
+    if flags & PackedFlag.aspect != 0 { reader.position += 16 }
     reader.skipString()
-    if flags & Flag.subtitle != 0 { reader.skipString() }
-    if flags & Flag.image != 0 { reader.skipString() }
-    if flags & Flag.text != 0 { reader.skipString() }
+    if flags & PackedFlag.subtitle != 0 { reader.skipString() }
+    if flags & PackedFlag.image != 0 { reader.skipString() }
+    if flags & PackedFlag.text != 0 { reader.skipString() }
     for _ in 0..<reader.count() { reader.skipString() }
     return reader.position
   }
 
-  private static func appendCount(_ count: Int, to bytes: inout [UInt8]) {
+  static func appendCount(_ count: Int, to bytes: inout [UInt8]) {
     var value = UInt(count)
     while value >= 0x80 {
       bytes.append(UInt8(value & 0x7F) | 0x80)
@@ -101,15 +103,41 @@ extension CardContent {
     bytes.append(UInt8(value))
   }
 
-  private static func appendString(_ string: String, to bytes: inout [UInt8]) {
+  static func appendString(_ string: String, to bytes: inout [UInt8]) {
     var string = string
-    string.withUTF8 { utf8 in
-      appendCount(utf8.count, to: &bytes)
-      bytes.append(contentsOf: utf8)
-    }
+    string.withUTF8 { appendBytes($0, to: &bytes) }
   }
 
-  private static func appendDouble(_ value: Double, to bytes: inout [UInt8]) {
+  /// Appends a string given as its UTF-8: its length, then its bytes.
+  static func appendBytes(_ utf8: some Collection<UInt8>, to bytes: inout [UInt8]) {
+    appendCount(utf8.count, to: &bytes)
+    bytes.append(contentsOf: utf8)
+  }
+
+  /// Appends an optional text (an id, a group): 0 for none, else its length + 1
+  /// and its bytes.
+  static func appendText(_ text: String?, to bytes: inout [UInt8]) {
+    guard let text else {
+      bytes.append(0)
+      return
+    }
+    let utf8 = Array(text.utf8)
+    appendCount(utf8.count + 1, to: &bytes)
+    bytes.append(contentsOf: utf8)
+  }
+
+  /// Reads an optional text written by ``appendText(_:to:)`` at `position`,
+  /// moving past it.
+  static func readText(_ bytes: UnsafeBufferPointer<UInt8>, at position: inout Int) -> String? {
+    var reader = Reader(bytes: bytes, position: position)
+    let length = reader.count()
+    position = reader.position
+    guard length > 0 else { return nil }
+    defer { position += length - 1 }
+    return String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<(position + length - 1)]), as: UTF8.self)
+  }
+
+  static func appendDouble(_ value: Double, to bytes: inout [UInt8]) {
     withUnsafeBytes(of: value.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
   }
 

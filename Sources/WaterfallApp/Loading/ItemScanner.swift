@@ -1,8 +1,16 @@
-/// Reads what a card needs from one item's JSON text, checking all of it.
+/// Reads what a card needs from one item's JSON text, checking all of it, and
+/// packs it (``CardContent/pack(into:)``) for the store.
 ///
-/// Only the fields that play a part (``FieldRoles``) are built into values; every
-/// other field is skipped by the parser, which still checks its syntax. An item
-/// with a hundred fields costs little more than one with five.
+/// An object's members are walked once: a member whose key plays a part
+/// (``FieldRoles``) has its value's place noted, every other value is skipped,
+/// though still checked. The card is then packed straight from those places, so
+/// an item costs no `JSONValue` and no `String` on the way, however many fields it
+/// has. An item that is not an object (a bare string or number) takes the plain
+/// road: parsed, made a ``CardContent``, packed.
+///
+/// The card is exactly what `CardContent(value:roles:)` would make of the parsed
+/// item, cut to what a card can show (``limited(_:)``); a test holds the two
+/// roads equal over random items.
 ///
 /// ```swift
 /// let scanner = ItemScanner(roles: FieldRoles())
@@ -11,11 +19,42 @@
 /// ```
 public struct ItemScanner: Sendable {
   public let roles: FieldRoles
-  private let keys: Set<String>
+
+  /// The parts a field can play.
+  enum Role: Int, CaseIterable {
+    case title, subtitle, width, height, image, tags, text, id, group
+  }
+
+  /// Each key a role names, with the roles it plays and its rank in each (the
+  /// first key a role names wins).
+  private let keys: [(key: [UInt8], roles: [(role: Role, rank: Int)])]
 
   public init(roles: FieldRoles) {
     self.roles = roles
-    keys = Set(roles.title + roles.subtitle + roles.width + roles.height + roles.image + roles.tags + roles.text + roles.id + roles.group)
+    var table: [[UInt8]: [(Role, Int)]] = [:]
+    var order: [[UInt8]] = []
+    for role in Role.allCases {
+      for (rank, key) in Self.keys(of: role, in: roles).enumerated() {
+        let bytes = Array(key.utf8)
+        if table[bytes] == nil { order.append(bytes) }
+        table[bytes, default: []].append((role, rank))
+      }
+    }
+    keys = order.map { ($0, table[$0]!.map { (role: $0.0, rank: $0.1) }) }
+  }
+
+  static func keys(of role: Role, in roles: FieldRoles) -> [String] {
+    switch role {
+    case .title: return roles.title
+    case .subtitle: return roles.subtitle
+    case .width: return roles.width
+    case .height: return roles.height
+    case .image: return roles.image
+    case .tags: return roles.tags
+    case .text: return roles.text
+    case .id: return roles.id
+    case .group: return roles.group
+    }
   }
 
   /// The item whose JSON text is exactly `bytes` (no surrounding whitespace),
@@ -42,15 +81,194 @@ public struct ItemScanner: Sendable {
     _ parser: inout JSONParser, pageOffset: Int, keepingBytes: Bool = false
   ) throws(JSONSyntaxError) -> ScannedItem {
     let start = parser.position
-    let value = try parser.parseObject(keeping: keys.contains)
+    var packed: [UInt8] = []
+    if parser.peek == UInt8(ascii: "{") {
+      var found = [Found?](repeating: nil, count: Role.allCases.count)
+      try parser.forEachMember { (key, parser) throws(JSONSyntaxError) in
+        let valueStart = parser.position
+        try parser.skipValue(depth: 1)
+        guard let entry = keys.first(where: { $0.key.elementsEqual(key) }) else { return }
+        for (role, rank) in entry.roles where (found[role.rawValue]?.rank ?? .max) > rank {
+          found[role.rawValue] = Found(rank: rank, start: valueStart, end: parser.position)
+        }
+      }
+      var packer = Packer(bytes: parser.bytes, found: found)
+      packer.pack(into: &packed)
+    } else {
+      let value = try parser.parseValue()
+      Self.limited(CardContent(value: value, roles: roles)).pack(into: &packed)
+      CardContent.appendText(roles.first(roles.id, in: value)?.text, to: &packed)
+      CardContent.appendText(roles.group.isEmpty ? nil : roles.first(roles.group, in: value)?.text, to: &packed)
+    }
     let text = UnsafeBufferPointer(rebasing: parser.bytes[start..<parser.position])
     return ScannedItem(
-      content: Self.limited(CardContent(value: value, roles: roles)),
-      id: roles.first(roles.id, in: value)?.text,
-      group: roles.group.isEmpty ? nil : roles.first(roles.group, in: value)?.text,
-      offset: pageOffset + start,
-      length: text.count,
-      json: keepingBytes ? Array(text) : nil)
+      packed: packed, offset: pageOffset + start, length: text.count, json: keepingBytes ? Array(text) : nil)
+  }
+
+  /// Where a role's value lies in the item's bytes, and the rank of its key.
+  struct Found {
+    var rank: Int
+    var start: Int
+    var end: Int
+  }
+
+  /// Packs a card from the places of its fields' values: the same bytes
+  /// `CardContent.pack` writes for `limited(CardContent(value:roles:))`, then the
+  /// id and the group.
+  private struct Packer {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let found: [Found?]
+    /// Scratch for one string's text.
+    private var scratch: [UInt8] = []
+
+    init(bytes: UnsafeBufferPointer<UInt8>, found: [Found?]) {
+      self.bytes = bytes
+      self.found = found
+    }
+
+    func value(_ role: Role) -> Found? { found[role.rawValue] }
+
+    /// Whether the value at `place` has text (a string, number or boolean), and
+    /// whether that text is empty.
+    func hasText(_ place: Found?) -> (has: Bool, empty: Bool) {
+      guard let place else { return (false, true) }
+      switch bytes[place.start] {
+      case UInt8(ascii: "\""): return (true, place.end - place.start == 2)
+      case UInt8(ascii: "n"), UInt8(ascii: "["), UInt8(ascii: "{"): return (false, true)
+      default: return (true, false)
+      }
+    }
+
+    /// Appends the text of the value at `place` (known to have text) to `utf8`.
+    func appendText(at place: Found, to utf8: inout [UInt8]) {
+      if bytes[place.start] == UInt8(ascii: "\"") {
+        var parser = JSONParser(bytes: bytes, position: place.start)
+        try? parser.appendString(to: &utf8)
+      } else {
+        utf8.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[place.start..<place.end]))
+      }
+    }
+
+    /// The number a width or height value stands for (a number, or a numeric string).
+    func number(_ place: Found?) -> Double? {
+      guard let place else { return nil }
+      switch bytes[place.start] {
+      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        return Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[place.start..<place.end]), as: UTF8.self))
+      case UInt8(ascii: "\""):
+        var utf8: [UInt8] = []
+        appendText(at: place, to: &utf8)
+        return Double(String(decoding: utf8, as: UTF8.self).trimmingSpaces())
+      default:
+        return nil
+      }
+    }
+
+    /// Puts the text of the value at `place` in `scratch`, as a `String` would
+    /// hold it: invalid UTF-8 replaced by U+FFFD.
+    mutating func readText(at place: Found) {
+      scratch.removeAll(keepingCapacity: true)
+      appendText(at: place, to: &scratch)
+      if !ItemScanner.isValidUTF8(scratch) { scratch = Array(String(decoding: scratch, as: UTF8.self).utf8) }
+    }
+
+    /// Appends one string field: its text cut to ``ItemScanner/cardTextLimit``.
+    mutating func packText(at place: Found, into packed: inout [UInt8]) {
+      readText(at: place)
+      ItemScanner.cut(&scratch)
+      CardContent.appendBytes(scratch, to: &packed)
+    }
+
+    mutating func pack(into packed: inout [UInt8]) {
+      var aspect: CardContent.Aspect?
+      if let w = number(value(.width)), let h = number(value(.height)) { aspect = CardContent.Aspect(width: w, height: h) }
+      let subtitle = hasText(value(.subtitle))
+      let image = hasText(value(.image))
+      let text = hasText(value(.text))
+      let keepsText = text.has && !text.empty && aspect == nil
+      var flags: UInt8 = 0
+      if subtitle.has && !subtitle.empty { flags |= CardContent.PackedFlag.subtitle }
+      if image.has && !image.empty { flags |= CardContent.PackedFlag.image }
+      if aspect != nil { flags |= CardContent.PackedFlag.aspect }
+      if keepsText { flags |= CardContent.PackedFlag.text }
+      packed.append(flags)
+      if let aspect {
+        CardContent.appendDouble(aspect.width, to: &packed)
+        CardContent.appendDouble(aspect.height, to: &packed)
+      }
+      if hasText(value(.title)).has, let title = value(.title) {
+        packText(at: title, into: &packed)
+      } else {
+        CardContent.appendCount(0, to: &packed)
+      }
+      if flags & CardContent.PackedFlag.subtitle != 0 { packText(at: value(.subtitle)!, into: &packed) }
+      if flags & CardContent.PackedFlag.image != 0 { packText(at: value(.image)!, into: &packed) }
+      if keepsText { packText(at: value(.text)!, into: &packed) }
+      packTags(into: &packed)
+      packOptionalText(value(.id), into: &packed)
+      packOptionalText(value(.group), into: &packed)
+    }
+
+    /// The tags: an array's elements that have non-empty text, or a scalar's text.
+    mutating func packTags(into packed: inout [UInt8]) {
+      var places: [Found] = []
+      if let tags = value(.tags) {
+        if bytes[tags.start] == UInt8(ascii: "[") {
+          var parser = JSONParser(bytes: bytes, position: tags.start + 1)
+          parser.skipWhitespace()
+          while parser.peek != UInt8(ascii: "]"), places.count < ItemScanner.cardTagLimit {
+            let start = parser.position
+            guard (try? parser.skipValue(depth: 1)) != nil else { break }
+            let place = Found(rank: 0, start: start, end: parser.position)
+            let text = hasText(place)
+            if text.has && !text.empty { places.append(place) }
+            parser.skipWhitespace()
+            if parser.peek == UInt8(ascii: ",") { parser.position += 1 }
+            parser.skipWhitespace()
+          }
+        } else if case let text = hasText(tags), text.has, !text.empty {
+          places.append(tags)
+        }
+      }
+      CardContent.appendCount(places.count, to: &packed)
+      for place in places { packText(at: place, into: &packed) }
+    }
+
+    /// An id or group: its text, or none (as ``CardContent/appendText(_:to:)``).
+    mutating func packOptionalText(_ place: Found?, into packed: inout [UInt8]) {
+      guard let place, hasText(place).has else {
+        packed.append(0)
+        return
+      }
+      readText(at: place)
+      CardContent.appendCount(scratch.count + 1, to: &packed)
+      packed.append(contentsOf: scratch)
+    }
+  }
+
+  /// Whether `utf8` is well-formed UTF-8 (no stray continuation bytes, overlong
+  /// forms, surrogates or scalars past U+10FFFF).
+  static func isValidUTF8(_ utf8: [UInt8]) -> Bool {
+    var i = 0
+    while i < utf8.count {
+      let lead = utf8[i]
+      if lead < 0x80 {
+        i += 1
+        continue
+      }
+      let (length, least, bits): (Int, UInt32, UInt8) =
+        lead & 0xE0 == 0xC0 ? (2, 0x80, 0x1F) : lead & 0xF0 == 0xE0 ? (3, 0x800, 0x0F) : lead & 0xF8 == 0xF0 ? (4, 0x10000, 0x07) : (0, 0, 0)
+      guard length > 0, i + length <= utf8.count else { return false }
+      var scalar = UInt32(lead & bits)
+      for k in 1..<length {
+        let next = utf8[i + k]
+        guard next & 0xC0 == 0x80 else { return false }
+        scalar = scalar << 6 | UInt32(next & 0x3F)
+      }
+      guard scalar >= least, scalar <= 0x10FFFF, !(0xD800...0xDFFF).contains(scalar) else { return false }
+      i += length
+    }
+    return true
   }
 
   /// The longest string a card keeps, in bytes; the details show the whole text.
@@ -58,16 +276,24 @@ public struct ItemScanner: Sendable {
   /// The most tags a card keeps.
   static let cardTagLimit = 64
 
+  /// Cuts `utf8` to ``cardTextLimit`` bytes, between characters, ending with `…`.
+  static func cut(_ utf8: inout [UInt8]) {
+    guard utf8.count > cardTextLimit else { return }
+    var end = cardTextLimit
+    while end > 0, utf8[end] & 0xC0 == 0x80 { end -= 1 }  // not inside a character
+    utf8.removeSubrange(end...)
+    utf8.append(contentsOf: "…".utf8)
+  }
+
   /// `content` with its strings cut to what a card can show, so that an item
   /// with a 10 MB title costs a card 4 KiB; the text is kept only for a card
   /// without a picture size, the only kind that shows it (see ``CardPlan``).
   static func limited(_ content: CardContent) -> CardContent {
     func cut(_ text: String) -> String {
       guard text.utf8.count > cardTextLimit else { return text }
-      let head = Array(text.utf8.prefix(cardTextLimit + 1))
-      var end = cardTextLimit
-      while end > 0, head[end] & 0xC0 == 0x80 { end -= 1 }  // not inside a character
-      return String(decoding: head[..<end], as: UTF8.self) + "…"
+      var utf8 = Array(text.utf8)
+      Self.cut(&utf8)
+      return String(decoding: utf8, as: UTF8.self)
     }
     var limited = content
     limited.title = cut(content.title)

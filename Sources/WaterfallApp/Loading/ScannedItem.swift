@@ -1,5 +1,5 @@
-/// One item as the loader found it: what its card shows, its id, and where its
-/// JSON text lies in its page.
+/// One item as the loader found it: its card, packed for the store, and where
+/// its JSON text lies in its page.
 ///
 /// ```swift
 /// let item = try ItemScanner(roles: FieldRoles()).scan(bytes, offset: 120)
@@ -7,11 +7,8 @@
 /// item.offset          // 120: the item's text starts 120 bytes into its page
 /// ```
 public struct ScannedItem: Sendable {
-  public var content: CardContent
-  /// The item's identifying field as text (see ``FieldRoles/id``), if it has one.
-  public var id: String?
-  /// The value of the item's grouping field as text (see ``FieldRoles/group``), if any.
-  public var group: String?
+  /// The card's content (``CardContent/pack(into:)``), then its id and group.
+  public var packed: [UInt8]
   /// Where the item's JSON text starts in its page, in bytes.
   public var offset: Int
   /// The length of the item's JSON text, in bytes.
@@ -19,4 +16,26 @@ public struct ScannedItem: Sendable {
   /// The item's JSON text itself, kept only when its page cannot be read again
   /// (standard input).
   public var json: [UInt8]?
+
+  /// What the item's card shows.
+  public var content: CardContent {
+    packed.withUnsafeBufferPointer { CardContent(unpacking: $0) }
+  }
+
+  /// The item's identifying field as text (see ``FieldRoles/id``), if it has one.
+  public var id: String? {
+    packed.withUnsafeBufferPointer { bytes in
+      var position = CardContent.packedLength(in: bytes)
+      return CardContent.readText(bytes, at: &position)
+    }
+  }
+
+  /// The value of the item's grouping field (see ``FieldRoles/group``), if any.
+  public var group: String? {
+    packed.withUnsafeBufferPointer { bytes in
+      var position = CardContent.packedLength(in: bytes)
+      _ = CardContent.readText(bytes, at: &position)
+      return CardContent.readText(bytes, at: &position)
+    }
+  }
 }

@@ -1,0 +1,108 @@
+import Testing
+
+@testable import WaterfallApp
+
+/// The scanner packs a card straight from the item's bytes; it must pack exactly
+/// what parsing the item and making a ``CardContent`` of it would.
+@Suite struct ItemScannerTests {
+  /// What the plain road packs: parse, `CardContent(value:roles:)`, cut, pack, id, group.
+  static func plain(_ bytes: [UInt8], roles: FieldRoles) throws -> [UInt8] {
+    let value = try JSONParser.parse(bytes)
+    var packed: [UInt8] = []
+    ItemScanner.limited(CardContent(value: value, roles: roles)).pack(into: &packed)
+    CardContent.appendText(roles.first(roles.id, in: value)?.text, to: &packed)
+    CardContent.appendText(roles.group.isEmpty ? nil : roles.first(roles.group, in: value)?.text, to: &packed)
+    return packed
+  }
+
+  static func fast(_ bytes: [UInt8], roles: FieldRoles) throws -> [UInt8] {
+    try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) in
+      try ItemScanner(roles: roles).scan(buffer, offset: 0).packed
+    }
+  }
+
+  struct Seeded: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+  }
+
+  static let keys = [
+    "title", "name", "price", "w", "h", "width", "height", "img", "image", "tags", "description", "text", "body", "id",
+    "shop", "other", "ti\\u0074le", "n\\u0061me",
+  ]
+  static let strings = [
+    "", "Mug", "Linen rug", "茶壶 ☕", "caf\\u00e9", "\\ud83d\\ude00", "a\\nb", "tab\\tx", "\\\"quoted\\\"", " 12 ", "300", "1e3",
+    "x\\u0000y", "\\ud800",
+  ]
+
+  static func value(_ rng: inout Seeded, depth: Int = 0) -> [UInt8] {
+    switch Int.random(in: 0..<12, using: &rng) {
+    case 0...3: return Array("\"\(strings.randomElement(using: &rng)!)\"".utf8)
+    case 4: return [0x22, 0x61, 0xFF, 0xC3, 0x62, 0x22]  // invalid UTF-8 inside a string
+    case 5: return Array(["0", "-3", "12.50", "367", "1e999", "2E-2", "0.0"].randomElement(using: &rng)!.utf8)
+    case 6: return Array(["true", "false", "null"].randomElement(using: &rng)!.utf8)
+    case 7: return Array("\"\(String(repeating: "é", count: 2100))\"".utf8)  // longer than a card keeps
+    case 8 where depth < 2:
+      let elements = (0..<Int.random(in: 0...4, using: &rng)).map { _ in value(&rng, depth: depth + 1) }
+      return [0x5B] + Array(elements.joined(separator: [0x2C])) + [0x5D]
+    case 9 where depth < 2:
+      return object(&rng, depth: depth + 1)
+    default: return Array("\"\(strings.randomElement(using: &rng)!)\"".utf8)
+    }
+  }
+
+  static func object(_ rng: inout Seeded, depth: Int = 0) -> [UInt8] {
+    let members = (0..<Int.random(in: 0...9, using: &rng)).map { _ -> [UInt8] in
+      Array("\"\(keys.randomElement(using: &rng)!)\": ".utf8) + value(&rng, depth: depth)
+    }
+    return [0x7B] + Array(members.joined(separator: Array(", ".utf8))) + [0x7D]
+  }
+
+  @Test func packsWhatTheParsedItemWouldOverRandomItems() throws {
+    var grouped = FieldRoles()
+    grouped.group = ["shop"]
+    var twice = FieldRoles()
+    twice.title = ["name", "title"]
+    twice.text = ["name", "body"]
+    twice.tags = ["tags", "name"]
+    var rng = Seeded(state: 42)
+    for roles in [FieldRoles(), grouped, twice] {
+      for _ in 0..<4000 {
+        let bytes = Self.object(&rng)
+        #expect(try Self.fast(bytes, roles: roles) == Self.plain(bytes, roles: roles), "\(String(decoding: bytes, as: UTF8.self))")
+      }
+    }
+  }
+
+  @Test func itemsThatAreNotObjectsBecomeTitledCards() throws {
+    for text in [#""just text""#, "42", "true", "null", "[1,2]"] {
+      let bytes = Array(text.utf8)
+      #expect(try Self.fast(bytes, roles: FieldRoles()) == Self.plain(bytes, roles: FieldRoles()))
+    }
+  }
+
+  @Test func errorsAreTheParsersErrors() {
+    for text in [#"{"title" 2}"#, #"{"title":"x",}"#, #"{"a":[1,}"#, #"{"title":"\q"}"#, "{\"w\":01}"] {
+      let bytes = Array(text.utf8)
+      var plainError: JSONSyntaxError?
+      do { _ = try JSONParser.parse(bytes) } catch { plainError = error }
+      var fastError: JSONSyntaxError?
+      do { _ = try Self.fast(bytes, roles: FieldRoles()) } catch { fastError = error as? JSONSyntaxError }
+      #expect(fastError != nil && fastError == plainError, "\(text)")
+    }
+  }
+
+  @Test func utf8Validation() {
+    #expect(ItemScanner.isValidUTF8(Array("a茶😀é".utf8)))
+    #expect(!ItemScanner.isValidUTF8([0xFF]))
+    #expect(!ItemScanner.isValidUTF8([0xC0, 0xAF]), "overlong")
+    #expect(!ItemScanner.isValidUTF8([0xED, 0xA0, 0x80]), "a surrogate")
+    #expect(!ItemScanner.isValidUTF8([0xE8, 0x8C]), "cut short")
+  }
+}
