@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import WaterfallImages
 
@@ -130,6 +131,7 @@ import WaterfallImages
     var image = Image(width: 5, height: 3, repeating: RGB(1, 2, 3))
     image[4, 2] = RGB(200, 100, 50)
     let folder = try TestFiles.scratchFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
     try TestFiles.write(TestFiles.png(image), to: folder + "/a.png")
     #expect(try Image(contentsOf: folder + "/a.png") == image)
   }
