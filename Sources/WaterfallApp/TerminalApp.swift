@@ -69,7 +69,9 @@ public enum TerminalApp {
       while true {
         switch browser.handle(event, time: clock.milliseconds) {
         case .none: break
-        case .repaint: session.repaintAll()
+        case .repaint:
+          session.repaintAll()
+          canvas.forgetShownFrame()
         case .reload:
           controller?.reload()
           pictures?.loader.removeAll()

@@ -103,6 +103,13 @@ struct ColorPairs {
     return victim
   }
 
+  /// Notes that `pair` is on screen in this frame though nothing drew it again
+  /// (its row was left as it was), so it is not recycled.
+  mutating func keep(_ pair: Int32) {
+    guard pair > 0, Int(pair) < keys.count else { return }
+    touch(pair)
+  }
+
   private mutating func fallback() -> Int32 {
     fallbackCount += 1
     return 0

@@ -74,6 +74,14 @@ enum Curses {
     werase(cn_stdscr())
   }
 
+  /// Shifts the window's lines up by `rows` (down when negative); the lines
+  /// that come in are blank.
+  static func scrollWindow(by rows: Int) {
+    scrollok(cn_stdscr(), true)
+    wscrl(cn_stdscr(), Int32(rows))
+    scrollok(cn_stdscr(), false)
+  }
+
   /// Writes a run of wide characters at (x, y).
   static func put(_ text: UnsafePointer<wchar_t>, count: Int, x: Int, y: Int, attributes: UInt32, pair: Int32) {
     _ = cn_put_wide(cn_stdscr(), Int32(y), Int32(x), text, Int32(count), attr_t(attributes), pair)

@@ -13,7 +13,10 @@ import WaterfallView
 /// ```
 public final class TerminalCanvas: Canvas {
   public let session: TerminalSession
+  /// The frame being drawn.
   public private(set) var buffer: CellBuffer
+  /// The frame shown before, which the session compares rows with.
+  private var shown: CellBuffer?
 
   public init(session: TerminalSession) {
     self.session = session
@@ -34,13 +37,25 @@ public final class TerminalCanvas: Canvas {
   public func clear() {
     if buffer.size != session.size {
       buffer = CellBuffer(width: session.size.width, height: session.size.height)
+      shown = nil
     } else {
       buffer.clear()
     }
   }
 
-  /// Shows what was drawn.
+  /// Shows what was drawn: the session writes only the rows that differ from
+  /// the frame shown before. The two buffers then trade places, so the next
+  /// frame is drawn into the older one.
   public func present() {
-    session.draw(buffer)
+    session.draw(buffer, previous: shown)
+    let next = shown ?? CellBuffer(width: buffer.size.width, height: buffer.size.height)
+    shown = buffer
+    buffer = next
+  }
+
+  /// Forgets the frame shown, so the next one is written whole (after Ctrl-L,
+  /// or when something else may have drawn on the screen).
+  public func forgetShownFrame() {
+    shown = nil
   }
 }

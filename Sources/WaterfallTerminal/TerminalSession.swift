@@ -145,32 +145,99 @@ public final class TerminalSession {
 
   // MARK: Output
 
-  /// Draws `buffer` as the whole screen: erase, copy every cell, then send only
-  /// what changed (`wnoutrefresh`, `doupdate`).
-  public func draw(_ buffer: CellBuffer) {
+  /// Draws `buffer` as the whole screen, then sends only what changed
+  /// (`wnoutrefresh`, `doupdate`).
+  ///
+  /// Given the frame drawn before (`previous`, of the same size), only the rows
+  /// that differ are written into the curses window: when the content moved up
+  /// or down (a scroll), the window is shifted first (`wscrl`) so that only the
+  /// rows that came into view are new. Rows left as they were keep their colour
+  /// pairs from being recycled. Without a previous frame, the window is erased
+  /// and every row written. Either way the window ends up holding `buffer`
+  /// exactly; curses then works out the bytes to send.
+  public func draw(_ buffer: CellBuffer, previous: CellBuffer? = nil) {
     pairs?.beginFrame()
-    Curses.erase()
     let rows = min(buffer.size.height, size.height)
-    let columns = min(buffer.size.width, size.width)
-    for y in 0..<rows {
-      var runStart = 0
-      var runStyle: Style?
-      var x = 0
-      text.removeAll(keepingCapacity: true)
-      buffer.forEachCell(inRow: y) { cell in
-        defer { x += 1 }
-        guard x < columns, !cell.isContinuation else { return }
-        if cell.style != runStyle {
-          flush(y: y, x: runStart, style: runStyle)
-          runStart = x
-          runStyle = cell.style
-        }
-        text.append(wchar_t(bitPattern: cell.glyph.scalar.value))
-        for lane in 0..<cell.glyph.markCount { text.append(wchar_t(bitPattern: cell.glyph.marks[lane])) }
+    var shift = 0
+    var fresh = true
+    if let previous, previous.size == buffer.size, buffer.size == size, rowPairs.count == rows {
+      fresh = false
+      shift = Self.scrollShift(from: previous, to: buffer, rows: rows)
+      if shift != 0 {
+        Curses.scrollWindow(by: shift)
+        rowPairs = (0..<rows).map { y in (0..<rows).contains(y + shift) ? rowPairs[y + shift] : [] }
       }
-      flush(y: y, x: runStart, style: runStyle)
     }
+    if fresh {
+      Curses.erase()
+      rowPairs = Array(repeating: [], count: rows)
+    }
+    var changed = [Bool](repeating: true, count: rows)
+    if !fresh, let previous {
+      for y in 0..<rows where (0..<rows).contains(y + shift) && buffer.row(y, sameAs: y + shift, in: previous) {
+        changed[y] = false
+        for pair in rowPairs[y] { pairs?.keep(pair) }
+      }
+    }
+    for y in 0..<rows where changed[y] { write(row: y, of: buffer) }
+    lastRowsWritten = changed.filter { $0 }.count
     Curses.present()
+  }
+
+  /// The rows written into the window by the last ``draw(_:previous:)``: all of
+  /// them for a fresh frame, a few for a step that changed little.
+  public private(set) var lastRowsWritten = 0
+
+  /// The colour pairs each row of the window was written with.
+  private var rowPairs: [[Int32]] = []
+
+  /// By how many rows the content moved between `old` and `new` (positive: it
+  /// moved up, as when scrolling down), or 0 when it did not move as a whole.
+  ///
+  /// Rows are matched by a hash of their characters: each row of `new` votes for
+  /// the shifts that would bring an old row with the same characters to it
+  /// (blank rows do not vote), and a shift wins when more rows vote for it than
+  /// for standing still.
+  static func scrollShift(from old: CellBuffer, to new: CellBuffer, rows: Int) -> Int {
+    var oldRows: [UInt64: [Int]] = [:]
+    let blank = CellBuffer(width: new.size.width, height: 1).rowTextHash(0)
+    for y in 0..<rows {
+      let hash = old.rowTextHash(y)
+      if hash != blank { oldRows[hash, default: []].append(y) }
+    }
+    var votes: [Int: Int] = [:]
+    for y in 0..<rows {
+      let hash = new.rowTextHash(y)
+      guard hash != blank, let matches = oldRows[hash], matches.count <= 4 else { continue }
+      for o in matches { votes[o - y, default: 0] += 1 }
+    }
+    let still = votes[0] ?? 0
+    guard let best = votes.filter({ $0.key != 0 }).max(by: { $0.value < $1.value || ($0.value == $1.value && abs($0.key) > abs($1.key)) }),
+      best.value > still, best.value >= 2
+    else { return 0 }
+    return best.key
+  }
+
+  /// Writes row `y` of `buffer` into the window, style run by style run.
+  private func write(row y: Int, of buffer: CellBuffer) {
+    let columns = min(buffer.size.width, size.width)
+    rowPairs[y].removeAll(keepingCapacity: true)
+    var runStart = 0
+    var runStyle: Style?
+    var x = 0
+    text.removeAll(keepingCapacity: true)
+    buffer.forEachCell(inRow: y) { cell in
+      defer { x += 1 }
+      guard x < columns, !cell.isContinuation else { return }
+      if cell.style != runStyle {
+        flush(y: y, x: runStart, style: runStyle)
+        runStart = x
+        runStyle = cell.style
+      }
+      text.append(wchar_t(bitPattern: cell.glyph.scalar.value))
+      for lane in 0..<cell.glyph.markCount { text.append(wchar_t(bitPattern: cell.glyph.marks[lane])) }
+    }
+    flush(y: y, x: runStart, style: runStyle)
   }
 
   private func flush(y: Int, x: Int, style: Style?) {
@@ -181,6 +248,7 @@ public final class TerminalSession {
       bold: a.contains(.bold), dim: a.contains(.dim), italic: a.contains(.italic),
       underline: a.contains(.underline), reverse: a.contains(.reverse))
     let pair = pairs?.pair(foreground: style.foreground, background: style.background) ?? 0
+    if pair != 0, rowPairs.indices.contains(y), rowPairs[y].last != pair { rowPairs[y].append(pair) }
     text.withUnsafeBufferPointer { Curses.put($0.baseAddress!, count: $0.count, x: x, y: y, attributes: attributes, pair: pair) }
   }
 

@@ -24,7 +24,7 @@ public final class CellBuffer: Canvas {
 
   /// A cell as stored: 20 bytes, with the rare combining marks kept aside in
   /// ``markSets`` (index 0 means none).
-  struct StoredCell {
+  struct StoredCell: Equatable {
     var scalar: UInt32
     var markSet: UInt16
     var width: UInt8
@@ -147,6 +147,40 @@ public final class CellBuffer: Canvas {
   /// included: what a renderer copies to the screen.
   public func forEachCell(inRow y: Int, _ body: (Cell) -> Void) {
     for stored in storage[(y * size.width)..<((y + 1) * size.width)] { body(cell(stored)) }
+  }
+
+  // MARK: Comparing frames
+
+  /// Whether row `y` holds exactly the cells of row `otherY` of `other` (of the
+  /// same width): what lets a terminal skip rows that did not change. A row with a
+  /// combining mark never counts as unchanged, since marks are numbered afresh
+  /// each frame.
+  ///
+  /// ```swift
+  /// if frame.row(5, sameAs: 5, in: previous) { /* leave row 5 alone */ }
+  /// ```
+  public func row(_ y: Int, sameAs otherY: Int, in other: CellBuffer) -> Bool {
+    guard size.width == other.size.width, (0..<size.height).contains(y), (0..<other.size.height).contains(otherY) else {
+      return false
+    }
+    let mine = storage.baseAddress! + y * size.width
+    let theirs = other.storage.baseAddress! + otherY * size.width
+    for x in 0..<size.width {
+      let cell = mine[x]
+      guard cell == theirs[x], cell.markSet == 0 else { return false }
+    }
+    return true
+  }
+
+  /// A hash of row `y`'s characters (not their styles): equal rows hash alike,
+  /// which is how a terminal finds the rows that a scroll moved.
+  public func rowTextHash(_ y: Int) -> UInt64 {
+    let row = storage.baseAddress! + y * size.width
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    for x in 0..<size.width {
+      hash = (hash ^ UInt64(row[x].scalar) ^ (row[x].isContinuation ? 1 << 40 : 0)) &* 0x0000_0100_0000_01B3
+    }
+    return hash
   }
 
   /// Each row as text, every column included (a wide glyph once).

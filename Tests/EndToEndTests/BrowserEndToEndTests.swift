@@ -58,6 +58,23 @@ import Testing
     try tmux.waitFor("the rendered screen") { Array($0.prefix(29)) == Array(expectedLines.prefix(29)) }
   }
 
+  /// Scrolling writes only the rows that change (the window is shifted first);
+  /// after a long mix of scrolls and moves the screen is still exactly what
+  /// `render` draws for the same keys.
+  @Test func scrollingLeavesExactlyTheRenderedScreen() throws {
+    let keys = ["C-e", "C-e", "C-e", "Down", "Down", "PageDown", "C-y", "Right", "Down", "C-e", "PageUp", "Down", "End", "C-y", "C-y", "Home"]
+    let tmux = try Tmux("NO_COLOR=1 waterfall Data/notes.jsonl", width: 100, height: 30)
+    try tmux.waitFor("the first card") { Self.selected($0) == 0 }
+    var pressed: [String] = []
+    for key in keys {
+      try tmux.send(key)
+      pressed.append(key)
+      let rendered = try Tmux.waterfall(["render", "Data/notes.jsonl", "--width", "100", "--height", "30", "--keys", pressed.joined(separator: " ")]).out
+      let expected = rendered.split(separator: "\n", omittingEmptySubsequences: false).map { String($0.reversed().drop { $0 == " " }.reversed()) }
+      try tmux.waitFor("the screen after \(pressed.joined(separator: " "))") { Array($0.prefix(30)) == Array(expected.prefix(30)) }
+    }
+  }
+
   /// The navigation rules, restated over the frames `waterfall layout` prints.
   static func neighbor(of item: Int, key: String, in frames: [Frame]) -> Int {
     let current = frames.first { $0.item == item }!
