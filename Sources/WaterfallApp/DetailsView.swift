@@ -12,6 +12,11 @@ import WaterfallView
 /// ┃              and glazed in blue.       ┃
 /// ┗━━━━━━━━━━━━━━━━━━━━━ ↑↓ scroll · Esc ━━┛
 /// ```
+///
+/// A value shows at most ``maximumValueLines`` lines and the panel at most
+/// ``maximumLines``, each cut ending with a line that says so (`--print` gives the
+/// whole item): a 10 MB field opens at once instead of wrapping 150,000 lines on
+/// every key press. The lines are made once per width and kept.
 struct DetailsView {
   /// One line of the panel: a field's name on its first line, then its value.
   struct Line: Hashable {
@@ -19,10 +24,17 @@ struct DetailsView {
     var value: String
   }
 
+  /// The most lines one field's value shows.
+  static let maximumValueLines = 1_000
+  /// The most lines the panel holds.
+  static let maximumLines = 20_000
+
   let item: Int
   let value: JSONValue
   /// The first line shown.
   private(set) var scroll = 0
+  /// The lines last made, and the width they were made for.
+  private let made = LinesCache()
 
   init(item: Int, value: JSONValue) {
     self.item = item
@@ -31,12 +43,24 @@ struct DetailsView {
 
   /// The panel's lines for an inside `width` columns wide.
   func lines(width: Int) -> [Line] {
+    if let cached = made.lines, made.width == width { return cached }
+    let lines = Self.makeLines(value, width: width)
+    made.width = width
+    made.lines = lines
+    return lines
+  }
+
+  private static func makeLines(_ value: JSONValue, width: Int) -> [Line] {
     let members: [JSONMember]
     if case .object(let m) = value { members = m } else { members = [JSONMember(key: "value", value: value)] }
-    let keyWidth = min(members.map { DisplayText.width(of: $0.key) }.max() ?? 0, max(6, width / 3))
+    let keyWidth = min(members.lazy.map { DisplayText.width(of: $0.key) }.max() ?? 0, max(6, width / 3))
     let valueWidth = max(1, width - keyWidth - 2)
     var lines: [Line] = []
     for member in members {
+      guard lines.count < maximumLines else {
+        lines.append(Line(key: "", value: cutNotice(maximumLines, of: "lines")))
+        break
+      }
       let key = TextWrapper.truncate(member.key, width: keyWidth)
       let text = Self.valueLines(member.value, width: valueWidth)
       for (i, line) in (text.isEmpty ? [""] : text).enumerated() {
@@ -46,21 +70,43 @@ struct DetailsView {
     return lines
   }
 
+  /// The line that ends a cut value.
+  static func cutNotice(_ count: Int, of what: String) -> String {
+    "… (only the first \(count) \(what) are shown; --print writes the whole item)"
+  }
+
   /// A value as lines at most `width` wide: text wrapped, a list of plain values
-  /// joined with commas, anything nested as indented JSON.
+  /// joined with commas, anything nested as indented JSON; at most
+  /// ``maximumValueLines``, the last of them saying so when the value was cut.
   static func valueLines(_ value: JSONValue, width: Int) -> [String] {
+    let limit = maximumValueLines
+    func capped(_ text: String) -> [String] {
+      var lines = TextWrapper.wrap(text, width: width, maxLines: limit + 1)
+      if lines.count > limit {
+        lines.removeLast(lines.count - limit)
+        lines.append(contentsOf: TextWrapper.wrap(cutNotice(limit, of: "lines"), width: width))
+      }
+      return lines
+    }
     switch value {
-    case .string(let s): return TextWrapper.wrap(s, width: width)
-    case .number, .bool: return [value.text ?? ""]
+    case .string(let s): return capped(s)
+    case .number, .bool: return capped(value.text ?? "")
     case .null: return ["null"]
     case .array(let values) where values.allSatisfy({ $0.text != nil }):
-      return TextWrapper.wrap(values.compactMap(\.text).joined(separator: ", "), width: width)
+      return capped(values.compactMap(\.text).joined(separator: ", "))
     case .array, .object:
-      return value.prettyLines.flatMap { line -> [String] in
+      var lines: [String] = []
+      for line in value.prettyLines {
+        guard lines.count <= limit else { break }
         let indent = line.prefix { $0 == " " }
-        let wrapped = TextWrapper.wrap(String(line.dropFirst(indent.count)), width: max(1, width - indent.count))
-        return wrapped.map { String(indent) + $0 }
+        let wrapped = TextWrapper.wrap(String(line.dropFirst(indent.count)), width: max(1, width - indent.count), maxLines: limit + 1)
+        lines.append(contentsOf: wrapped.map { String(indent) + $0 })
       }
+      if lines.count > limit {
+        lines.removeLast(lines.count - limit)
+        lines.append(contentsOf: TextWrapper.wrap(cutNotice(limit, of: "lines"), width: width))
+      }
+      return lines
     }
   }
 
@@ -100,4 +146,11 @@ extension String {
   fileprivate func replacingArrows() -> String {
     String(map { $0 == "↑" ? "^" : $0 == "↓" ? "v" : $0 })
   }
+}
+
+/// The lines a ``DetailsView`` made for a width: a reference, so that the view
+/// stays a value while drawing (which cannot mutate it) reuses them.
+fileprivate final class LinesCache {
+  var width = 0
+  var lines: [DetailsView.Line]?
 }

@@ -22,7 +22,10 @@ public enum PageParser {
   }
 
   public static func parse(_ bytes: [UInt8], path: String) -> Page {
-    bytes.withUnsafeBufferPointer { buffer in
+    if let encoding = ForeignEncoding.detect(bytes) {
+      return Page(error: .unreadable(path: path, reason: encoding.refusal(path: path)))
+    }
+    return bytes.withUnsafeBufferPointer { buffer in
       var start = 0
       if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { start = 3 }
       var probe = JSONParser(bytes: buffer, position: start)

@@ -27,7 +27,8 @@ struct LayoutCommand: ParsableCommand {
 
   func run() throws {
     let (loader, store) = loadOrExit(path, roles: fields.roles)
-    if allPages { try? loader.loadAll() }
+    if allPages { loadRemainingPages(loader) }
+    defer { reportSkippedLines(loader) }
     let browser = Browser(store: store, options: layout.browserOptions(theme: .unicode), size: Size(width: width, height: 24))
     let report = LayoutReport(browser: browser)
     for line in report.lines() { print(line) }

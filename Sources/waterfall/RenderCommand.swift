@@ -31,7 +31,8 @@ struct RenderCommand: ParsableCommand {
 
   func run() throws {
     let (loader, store) = loadOrExit(path, roles: fields.roles)
-    if allPages { try? loader.loadAll() }
+    if allPages { loadRemainingPages(loader) }
+    defer { reportSkippedLines(loader) }
     let browser = Browser(
       store: store, options: layout.browserOptions(theme: ascii ? .ascii : .unicode),
       size: Size(width: width, height: height))

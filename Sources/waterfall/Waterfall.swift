@@ -85,6 +85,10 @@ struct LayoutOptions: ParsableArguments {
 }
 
 /// Loads the first page (or the whole file), or exits 2 with the error.
+///
+/// A syntax error keeps the items before it: it is reported on standard error and
+/// the program goes on. Only an error that leaves nothing to show (no item read and
+/// no page left) ends it, with status 2.
 func loadOrExit(_ argument: String?, roles: FieldRoles) -> (Loader, ItemStore) {
   let source: DataSource
   do {
@@ -103,9 +107,31 @@ func loadOrExit(_ argument: String?, roles: FieldRoles) -> (Loader, ItemStore) {
   do {
     try loader.loadNextPage()
   } catch {
-    fail(error.description)
+    guard store.count > 0 || loader.hasMorePages else {
+      reportSkippedLines(loader)
+      fail(error.description)
+    }
+    writeStandardError("waterfall: \(error)\n")
+  }
+  if store.count == 0, !loader.skipped.isEmpty, !loader.hasMorePages {
+    // Not one line was JSON: most likely not a data file at all.
+    reportSkippedLines(loader)
+    let count = loader.skipped.count
+    fail("\(source.name): no items: \(count == 1 ? "its one line is" : "all \(count) lines are") not valid JSON")
   }
   return (loader, store)
+}
+
+/// Loads every page left, reporting each page that fails on standard error.
+func loadRemainingPages(_ loader: Loader) {
+  while loader.hasMorePages {
+    do { try loader.loadNextPage() } catch { writeStandardError("waterfall: \(error)\n") }
+  }
+}
+
+/// Reports the JSON Lines lines that were skipped, on standard error.
+func reportSkippedLines(_ loader: Loader) {
+  for line in loader.skipped { writeStandardError("waterfall: \(line)\n") }
 }
 
 func fail(_ message: String) -> Never {
@@ -113,8 +139,11 @@ func fail(_ message: String) -> Never {
   exit(2)
 }
 
+/// Writes `text` to standard error, each line sanitised as the screen is (file
+/// names and messages quote data, and standard error is usually the terminal).
 func writeStandardError(_ text: String) {
-  var bytes = Array(text.utf8)
+  let safe = text.split(separator: "\n", omittingEmptySubsequences: false).map { DisplayText.sanitized($0) }
+  var bytes = Array(safe.joined(separator: "\n").utf8)
   _ = write(2, &bytes, bytes.count)
 }
 
