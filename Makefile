@@ -4,6 +4,9 @@
 #   make test      build and pass every test (unit and end-to-end in tmux)
 #   make bench     print the performance table the README quotes (--json: make bench-json)
 #   make release   build the release binary into .build/release/waterfall
+#   make test-asan the unit and end-to-end tests under the address sanitizer (CI runs it)
+#   make test-tsan the tests under the thread sanitizer (for code that uses threads)
+#   make fuzz      every libFuzzer target in Fuzz/ for FUZZ_SECONDS each (see Fuzz/README.md)
 #
 # Anything the build or the tests need and the machine lacks is installed with apt.
 
@@ -13,7 +16,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := tmux libncurses-dev pkg-config
 DATA ?= Data/shops
 
-.PHONY: run test bench bench-json release deps data clean
+.PHONY: run test test-asan test-tsan fuzz bench bench-json release deps data clean
 
 deps:
 	@missing=""; \
@@ -38,6 +41,22 @@ test: deps
 	$(SWIFT) build --build-tests
 	timeout --kill-after=10 $(TEST_TIMEOUT) $(SWIFT) test --skip-build
 
+# The sanitizers build into their own scratch paths, so they never rebuild .build.
+test-asan: deps
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
+	ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no timeout --kill-after=10 $(TEST_TIMEOUT) \
+	  $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan
+
+test-tsan: deps
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
+	SWIFT_BACKTRACE=enable=no timeout --kill-after=10 $(TEST_TIMEOUT) \
+	  $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan
+
+FUZZ_SECONDS ?= 30
+
+fuzz: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) Scripts/fuzz.sh
+
 bench: deps
 	$(SWIFT) build -c release --product waterfall-bench
 	$(SWIFT) build -c release --product waterfall
@@ -49,7 +68,7 @@ bench-json: deps
 	.build/release/waterfall-bench --json
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-asan .build-tsan .build-fuzz
 
 data:
 	python3 Scripts/generate-data.py
