@@ -81,13 +81,29 @@ public enum DisplayText {
   ///
   /// A zero-width scalar with nothing before it to combine with is drawn on a
   /// space; marks past the fourth on one base are dropped, as ncurses drops them.
-  public static func forEachGlyph(in text: Substring, _ body: (Glyph) -> Bool) {
+  /// With `newlines`, a line break (`\n`, or `\r\n`) is passed as
+  /// ``Glyph/newline`` instead of being shown as `␊`: how text is wrapped without
+  /// first splitting it into lines.
+  public static func forEachGlyph(in text: Substring, newlines: Bool = false, _ body: (Glyph) -> Bool) {
     var current = Glyph.space
     var hasCurrent = false
     var marks = 0
     var scalars = text.unicodeScalars.makeIterator()
     while let scalar = scalars.next() {
       let v = scalar.value
+      if newlines {
+        if v == 0x0D {
+          // The \r of \r\n: its \n breaks the line. A lone \r shows as ␍.
+          var probe = scalars
+          if probe.next() == "\n" { continue }
+        } else if v == 0x0A {
+          if hasCurrent, !body(current) { return }
+          hasCurrent = false
+          marks = 0
+          if !body(.newline) { return }
+          continue
+        }
+      }
       if v >= 0x20 && v < 0x7F {
         if hasCurrent, !body(current) { return }
         current = Glyph(scalar: scalar, width: 1)

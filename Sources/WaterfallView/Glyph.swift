@@ -71,4 +71,8 @@ public struct Glyph: Hashable, Sendable {
   }
 
   public static let space = Glyph(scalar: " ", width: 1)
+
+  /// A line break, as ``DisplayText/forEachGlyph(in:newlines:_:)`` reports it when
+  /// asked to: never drawn.
+  public static let newline = Glyph(scalar: "\n", width: 0)
 }

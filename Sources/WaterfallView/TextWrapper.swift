@@ -24,12 +24,7 @@ public enum TextWrapper {
     guard !body.isEmpty else { return [] }
 
     var lines = LineFiller(width: width, maxLines: maxLines)
-    var first = true
-    forEachParagraph(of: body) { paragraph in
-      if !first, !lines.endLine() { return false }
-      first = false
-      return lines.add(paragraph)
-    }
+    lines.add(body)
     return lines.finish()
   }
 
@@ -69,22 +64,11 @@ public enum TextWrapper {
     guard width > 0 else { return "" }
     var glyphs: [Glyph] = []
     var total = 0
-    var first = true
-    forEachParagraph(of: Substring(text)) { paragraph in
-      if !first {
-        glyphs.append(.space)
-        total += 1
-        if total > width { return false }
-      }
-      first = false
-      var fits = true
-      DisplayText.forEachGlyph(in: paragraph) {
-        glyphs.append($0)
-        total += $0.width
-        fits = total <= width
-        return fits
-      }
-      return fits
+    DisplayText.forEachGlyph(in: Substring(text), newlines: true) {
+      let glyph = $0 == .newline ? Glyph.space : $0
+      glyphs.append(glyph)
+      total += glyph.width
+      return total <= width
     }
     if total <= width {
       var result = String.UnicodeScalarView()
@@ -92,32 +76,6 @@ public enum TextWrapper {
       return String(result)
     }
     return ellipsized(glyphs, total: total, width: width)
-  }
-
-  /// Calls `body` with each line of `text` (split at `\n`, a `\r` before it
-  /// dropped) until it returns `false`, without copying the text.
-  static func forEachParagraph(of text: Substring, _ body: (Substring) -> Bool) {
-    let utf8 = text.utf8
-    var start = utf8.startIndex
-    while true {
-      let newline = firstNewline(in: utf8[start...])
-      var end = newline ?? utf8.endIndex
-      if newline != nil, end > start, utf8[utf8.index(before: end)] == 0x0D { end = utf8.index(before: end) }
-      guard body(text[start..<end]) else { return }
-      guard let newline else { return }
-      start = utf8.index(after: newline)
-    }
-  }
-}
-
-/// The index of the first `\n` in `utf8`: a plain byte scan when the text is
-/// stored contiguously, as native strings are.
-private func firstNewline(in utf8: Substring.UTF8View) -> String.Index? {
-  let offset = utf8.withContiguousStorageIfAvailable { $0.firstIndex(of: 0x0A) }
-  switch offset {
-  case .some(.some(let offset)): return utf8.index(utf8.startIndex, offsetBy: offset)
-  case .some(.none): return nil
-  case .none: return utf8.firstIndex(of: 0x0A)
   }
 }
 
@@ -141,11 +99,14 @@ struct LineFiller {
     self.maxLines = maxLines
   }
 
-  /// Adds a paragraph's words; `false` once no more lines may follow.
-  mutating func add(_ paragraph: Substring) -> Bool {
+  /// Adds the words of `text`, a line break ending the line; stops once no more
+  /// lines may follow.
+  mutating func add(_ text: Substring) {
     var open = true
-    DisplayText.forEachGlyph(in: paragraph) { glyph in
-      if glyph == .space {
+    DisplayText.forEachGlyph(in: text, newlines: true) { glyph in
+      if glyph == .newline {
+        open = endWord() && endLine()
+      } else if glyph == .space {
         open = endWord()
       } else if breaking {
         open = put(glyph)
@@ -156,7 +117,7 @@ struct LineFiller {
       }
       return open
     }
-    return open && endWord()
+    if open { _ = endWord() }
   }
 
   /// Ends the current line; `false` when no more lines may follow.
