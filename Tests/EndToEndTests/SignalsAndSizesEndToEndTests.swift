@@ -21,10 +21,14 @@ import Testing
     screen.last(where: { !$0.isEmpty }) ?? ""
   }
 
-  /// The screen `waterfall render` draws for `Data/shops` at a size, with every page
-  /// loaded (as the browser has), trailing spaces removed as tmux removes them.
+  /// One file, so that the browser and `render` hold the same items whenever and
+  /// however pages are loaded.
+  static let data = "Data/notes.jsonl"
+
+  /// The screen `waterfall render` draws for ``data`` at a size, trailing spaces
+  /// removed as tmux removes them.
   static func rendered(width: Int, height: Int) throws -> [String] {
-    let run = try Tmux.waterfall(["render", "Data/shops", "--all-pages", "--width", String(width), "--height", String(height)])
+    let run = try Tmux.waterfall(["render", data, "--width", String(width), "--height", String(height)])
     #expect(run.status == 0, "\(run.err)")
     let lines = run.out.split(separator: "\n", omittingEmptySubsequences: false).prefix(height)
     return lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }
@@ -49,7 +53,7 @@ import Testing
   @Test(arguments: signals)
   func aSignalRestoresTheTerminal(_ test: Case) throws {
     // No core file from SIGQUIT or SIGSEGV lands in the repository.
-    let tmux = try Tmux("ulimit -c 0; waterfall Data/shops", name: "signal\(test.name)")
+    let tmux = try Tmux("ulimit -c 0; waterfall \(Self.data)", name: "signal\(test.name)")
     try tmux.waitFor("the cards") { Self.status($0).hasPrefix(" 1/") }
     #expect(try tmux.display("#{alternate_on}") == "1")
     Foundation.kill(try tmux.programPID(), test.signal)
@@ -62,11 +66,11 @@ import Testing
   @Test func ctrlZThenFgRedrawsTheSameScreen() throws {
     let tmux = try Tmux("PS1='prompt$ ' bash --norc --noprofile -i")
     try tmux.waitFor(text: "prompt$")
-    try tmux.type("waterfall Data/shops")
+    try tmux.type("waterfall \(Self.data)")
     try tmux.send("Enter")
     try tmux.waitFor("the cards") { Self.status($0).hasPrefix(" 1/") }
     try tmux.send("Down", "Right")
-    let before = try tmux.waitFor("the selection to move") { !Self.status($0).hasPrefix(" 1/") && Self.status($0).contains("/120") }
+    let before = try tmux.waitFor("the selection to move") { !Self.status($0).hasPrefix(" 1/") && Self.status($0).contains("/60") }
 
     try tmux.send("C-z")
     try tmux.waitFor("the job to stop") { $0.joined(separator: "\n").contains("Stopped") }
@@ -86,8 +90,8 @@ import Testing
   }
 
   @Test func fiftyResizesInTwoSecondsThenTheLayoutFitsTheFinalSize() throws {
-    let tmux = try Tmux("waterfall Data/shops", width: 100, height: 30)
-    try tmux.waitFor("the cards") { Self.status($0).hasPrefix(" 1/120") }
+    let tmux = try Tmux("waterfall \(Self.data)", width: 100, height: 30)
+    try tmux.waitFor("the cards") { Self.status($0).hasPrefix(" 1/60") }
     let widths = [1, 150, 7, 33, 2, 81, 120, 19, 60, 200]
     let heights = [1, 40, 3, 24, 2, 12, 5, 50]
     let clock = ContinuousClock()
@@ -114,8 +118,8 @@ import Testing
   }
 
   @Test func sizesDownToOneByOneAndBackUp() throws {
-    let tmux = try Tmux("waterfall Data/shops", width: 100, height: 30)
-    try tmux.waitFor("the cards") { Self.status($0).hasPrefix(" 1/120") }
+    let tmux = try Tmux("waterfall \(Self.data)", width: 100, height: 30)
+    try tmux.waitFor("the cards") { Self.status($0).hasPrefix(" 1/60") }
     let sizes = [(40, 12), (20, 5), (19, 5), (20, 4), (5, 3), (2, 2), (1, 1), (2, 1), (1, 2), (3, 3), (20, 5), (61, 17), (100, 30)]
     for (width, height) in sizes {
       try tmux.resize(width: width, height: height)
