@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import WaterfallLayout
 @testable import WaterfallApp
@@ -52,5 +53,40 @@ import WaterfallLayout
     let lines = DetailsView.valueLines(many, width: 40)
     #expect(lines.count <= DetailsView.maximumValueLines + 2)
     #expect(lines.contains { $0.hasPrefix("… (only the first") })
+  }
+}
+
+@Suite struct NestingStackTests {
+  /// The deepest nesting the parser accepts, parsed and skipped on a thread with a
+  /// 4 MiB stack, half what a dispatch queue's thread has on Linux (8 MiB), where a
+  /// background loader parses: the depth guard stops the recursion well before the
+  /// stack runs out, in debug and ASan builds too. (Measured: a debug build needs
+  /// about 1 MiB for 512 levels, an ASan build about 2 MiB; 512 KiB overflows.)
+  @Test func theDeepestAcceptedNestingFitsASmallThreadStack() throws {
+    let depth = JSONParser.maximumDepth
+    let accepted = Array((String(repeating: "[{\"k\":", count: depth / 2) + "1" + String(repeating: "}]", count: depth / 2)).utf8)
+    let refused = Array((String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)).utf8)
+    final class Outcome: @unchecked Sendable {
+      var parsed = false
+      var skipped = false
+      var refusal: JSONSyntaxError?
+    }
+    let outcome = Outcome()
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+      outcome.parsed = (try? JSONParser.parse(accepted)) != nil
+      accepted.withUnsafeBufferPointer { buffer in
+        var parser = JSONParser(bytes: buffer)
+        outcome.skipped = (try? parser.skipValue()) != nil
+      }
+      do throws(JSONSyntaxError) { _ = try JSONParser.parse(refused) } catch { outcome.refusal = error }
+      done.signal()
+    }
+    thread.stackSize = 4 * 1024 * 1024
+    thread.start()
+    done.wait()
+    #expect(outcome.parsed)
+    #expect(outcome.skipped)
+    #expect(outcome.refusal?.message == "nesting deeper than 512 levels")
   }
 }
