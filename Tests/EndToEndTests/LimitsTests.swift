@@ -7,7 +7,9 @@ import Testing
 @Suite(.serialized) struct LimitsTests {
   static func scratchFile(_ name: String, _ write: (FileHandle) throws -> Void) throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("wf-limits-\(UUID().uuidString)-\(name)")
-    FileManager.default.createFile(atPath: url.path, contents: nil)
+    guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+      throw ChildProcess.Failure(description: "cannot create \(url.path)")
+    }
     let handle = try FileHandle(forWritingTo: url)
     defer { try? handle.close() }
     try write(handle)
