@@ -5,6 +5,9 @@
 #   make bench     print the performance table the README quotes (--json: make bench-json;
 #                  the scale part alone: make bench-scale)
 #   make release   build the release binary into .build/release/waterfall
+#   make test-asan the unit and end-to-end tests under the address sanitizer (CI runs it)
+#   make test-tsan the tests under the thread sanitizer (for code that uses threads)
+#   make fuzz      every libFuzzer target in Fuzz/ for FUZZ_SECONDS each (see Fuzz/README.md)
 #
 # Anything the build or the tests need and the machine lacks is installed with apt.
 
@@ -14,7 +17,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := tmux libncurses-dev libpng-dev libjpeg-dev pkg-config
 DATA ?= Data/shops
 
-.PHONY: run test bench bench-json bench-scale bench-deps bench-pictures release deps data picture-tools clean
+.PHONY: run test test-asan test-tsan fuzz bench bench-json bench-scale bench-deps bench-pictures release deps data picture-tools clean
 
 deps:
 	@missing=""; \
@@ -40,6 +43,29 @@ TEST_TIMEOUT ?= 1200
 test: deps
 	$(SWIFT) build --build-tests
 	timeout --kill-after=10 $(TEST_TIMEOUT) $(SWIFT) test --skip-build
+
+# The sanitizers build into their own scratch paths, so they never rebuild .build.
+# Under ASan the end-to-end tests drive the ASan-built binary; LimitsTests (10 MB
+# strings, a million items) are left out: minutes there, and `make fuzz` covers
+# the same parsing. SWIFT_BACKTRACE=enable=no and the leak suppressions: see
+# DECISIONS.md.
+SANITIZER_SKIP ?= LimitsTests
+
+test-asan: deps
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
+	SWIFT_BACKTRACE=enable=no LSAN_OPTIONS=suppressions=$(CURDIR)/Scripts/lsan-suppressions.txt \
+	  timeout --kill-after=10 $(TEST_TIMEOUT) \
+	  $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan --skip '$(SANITIZER_SKIP)'
+
+test-tsan: deps
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
+	SWIFT_BACKTRACE=enable=no timeout --kill-after=10 $(TEST_TIMEOUT) \
+	  $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --skip '$(SANITIZER_SKIP)'
+
+FUZZ_SECONDS ?= 30
+
+fuzz: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) Scripts/fuzz.sh
 
 # The scale part compares with less and fzf where they can be installed; without
 # them it leaves their rows out and says so. It generates its million-item files
@@ -76,7 +102,7 @@ bench-scale: bench-deps
 	.build/release/waterfall-bench scale $(BENCH_ARGS)
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-asan .build-tsan .build-fuzz
 
 # The sample pictures' JPEGs are written by cjpeg.
 picture-tools:

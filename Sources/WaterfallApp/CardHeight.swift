@@ -103,11 +103,12 @@ enum CardHeight {
           lineWidth = 0
         }
         for g in glyphs[word.start..<word.end] {
-          if lineWidth + Int(g) > width {
+          if lineWidth > 0, lineWidth + Int(g) > width {
             lines += 1
             lineWidth = 0
           }
-          lineWidth += Int(g)
+          // A glyph wider than the whole line shows as a space.
+          lineWidth += Int(g) > width ? 1 : Int(g)
         }
       }
     }

@@ -15,12 +15,22 @@ import WaterfallView
 /// ┃              and glazed in blue.       ┃
 /// ┗━━━━━━━━━━━━━━━━━━━━━ ↑↓ scroll · Esc ━━┛
 /// ```
+///
+/// A value shows at most ``maximumValueLines`` lines and the panel at most
+/// ``maximumLines``, each cut ending with a line that says so (`--print` gives the
+/// whole item): a 10 MB field opens at once instead of wrapping 150,000 lines on
+/// every key press. The lines are made once per width and kept.
 struct DetailsView {
   /// One line of the panel: a field's name on its first line, then its value.
   struct Line: Hashable {
     var key: String
     var value: String
   }
+
+  /// The most lines one field's value shows.
+  static let maximumValueLines = 1_000
+  /// The most lines the panel holds.
+  static let maximumLines = 20_000
 
   let item: Int
   let value: JSONValue
@@ -31,6 +41,8 @@ struct DetailsView {
   var image: String?
   var aspect: CardContent.Aspect?
   var pictures: Pictures?
+  /// The lines last made, and the width and picture failure they were made for.
+  private let made = LinesCache()
 
   init(item: Int, value: JSONValue) {
     self.item = item
@@ -44,12 +56,22 @@ struct DetailsView {
     self.pictures = pictures
   }
 
-  /// The panel's lines for an inside `width` columns wide.
+  /// The panel's lines for an inside `width` columns wide: made once per width
+  /// (and per picture failure, which can become known while the panel is open).
   func lines(width: Int) -> [Line] {
+    let reason = image.flatMap { pictures?.failure(of: $0)?.reason }
+    if let cached = made.lines, made.width == width, made.reason == reason { return cached }
+    let lines = Self.makeLines(value, pictureFailure: reason, width: width)
+    made.width = width
+    made.reason = reason
+    made.lines = lines
+    return lines
+  }
+
+  private static func makeLines(_ value: JSONValue, pictureFailure reason: String?, width: Int) -> [Line] {
     let members: [JSONMember]
     if case .object(let m) = value { members = m } else { members = [JSONMember(key: "value", value: value)] }
-    let reason = image.flatMap { pictures?.failure(of: $0)?.reason }
-    let keys = members.map(\.key) + (reason == nil ? [] : ["picture"])
+    let keys = members.lazy.map(\.key) + (reason == nil ? [] : ["picture"])
     let keyWidth = min(keys.map { DisplayText.width(of: $0) }.max() ?? 0, max(6, width / 3))
     let valueWidth = max(1, width - keyWidth - 2)
     var lines: [Line] = []
@@ -59,6 +81,10 @@ struct DetailsView {
       }
     }
     for member in members {
+      guard lines.count < maximumLines else {
+        lines.append(Line(key: "", value: cutNotice(maximumLines, of: "lines")))
+        break
+      }
       let key = TextWrapper.truncate(member.key, width: keyWidth)
       let text = Self.valueLines(member.value, width: valueWidth)
       for (i, line) in (text.isEmpty ? [""] : text).enumerated() {
@@ -68,21 +94,43 @@ struct DetailsView {
     return lines
   }
 
+  /// The line that ends a cut value.
+  static func cutNotice(_ count: Int, of what: String) -> String {
+    "… (only the first \(count) \(what) are shown; --print writes the whole item)"
+  }
+
   /// A value as lines at most `width` wide: text wrapped, a list of plain values
-  /// joined with commas, anything nested as indented JSON.
+  /// joined with commas, anything nested as indented JSON; at most
+  /// ``maximumValueLines``, the last of them saying so when the value was cut.
   static func valueLines(_ value: JSONValue, width: Int) -> [String] {
+    let limit = maximumValueLines
+    func capped(_ text: String) -> [String] {
+      var lines = TextWrapper.wrap(text, width: width, maxLines: limit + 1)
+      if lines.count > limit {
+        lines.removeLast(lines.count - limit)
+        lines.append(contentsOf: TextWrapper.wrap(cutNotice(limit, of: "lines"), width: width))
+      }
+      return lines
+    }
     switch value {
-    case .string(let s): return TextWrapper.wrap(s, width: width)
-    case .number, .bool: return [value.text ?? ""]
+    case .string(let s): return capped(s)
+    case .number, .bool: return capped(value.text ?? "")
     case .null: return ["null"]
     case .array(let values) where values.allSatisfy({ $0.text != nil }):
-      return TextWrapper.wrap(values.compactMap(\.text).joined(separator: ", "), width: width)
+      return capped(values.compactMap(\.text).joined(separator: ", "))
     case .array, .object:
-      return value.prettyLines.flatMap { line -> [String] in
+      var lines: [String] = []
+      for line in value.prettyLines {
+        guard lines.count <= limit else { break }
         let indent = line.prefix { $0 == " " }
-        let wrapped = TextWrapper.wrap(String(line.dropFirst(indent.count)), width: max(1, width - indent.count))
-        return wrapped.map { String(indent) + $0 }
+        let wrapped = TextWrapper.wrap(String(line.dropFirst(indent.count)), width: max(1, width - indent.count), maxLines: limit + 1)
+        lines.append(contentsOf: wrapped.map { String(indent) + $0 })
       }
+      if lines.count > limit {
+        lines.removeLast(lines.count - limit)
+        lines.append(contentsOf: TextWrapper.wrap(cutNotice(limit, of: "lines"), width: width))
+      }
+      return lines
     }
   }
 
@@ -162,4 +210,12 @@ extension String {
   fileprivate func replacingArrows() -> String {
     String(map { $0 == "↑" ? "^" : $0 == "↓" ? "v" : $0 })
   }
+}
+
+/// The lines a ``DetailsView`` made for a width: a reference, so that the view
+/// stays a value while drawing (which cannot mutate it) reuses them.
+fileprivate final class LinesCache {
+  var width = 0
+  var reason: String?
+  var lines: [DetailsView.Line]?
 }

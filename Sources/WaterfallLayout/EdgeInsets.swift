@@ -29,5 +29,15 @@ public struct EdgeInsets: Hashable, Sendable, CustomStringConvertible {
   /// `top + bottom`.
   public var vertical: Int { top + bottom }
 
+  /// The insets with every negative distance made 0: what a layout uses, since an
+  /// edge cannot be kept clear by less than nothing.
+  ///
+  /// ```swift
+  /// EdgeInsets(top: -3, left: 2).nonNegative   // [0, 2, 0, 0]
+  /// ```
+  public var nonNegative: EdgeInsets {
+    EdgeInsets(top: max(0, top), left: max(0, left), bottom: max(0, bottom), right: max(0, right))
+  }
+
   public var description: String { "[\(top), \(left), \(bottom), \(right)]" }
 }

@@ -11,7 +11,7 @@
 /// and the item height comes from the source, given that width: either an exact
 /// height, or an aspect size scaled by ``aspectCorrection`` (a terminal cell is about
 /// twice as tall as it is wide, so 0.5 keeps pictures looking right; 1.0 reproduces
-/// CHT exactly).
+/// CHT exactly). Negative spacings, insets and heights count as 0.
 ///
 /// Beyond CHT:
 /// - ``attributes(in:)`` costs O(s log n + k) for s columns, not a scan of every item;
@@ -145,7 +145,7 @@ public class WaterfallLayout: CollectionLayout {
     let style = sectionStyles[index] ?? SectionStyle()
     let width = preparedWidth
     let spacing = max(0, style.columnSpacing ?? columnSpacing)
-    var insets = style.insets ?? sectionInsets
+    var insets = (style.insets ?? sectionInsets).nonNegative
     if width - insets.horizontal < 1 {
       insets.left = 0
       insets.right = 0
@@ -159,7 +159,7 @@ public class WaterfallLayout: CollectionLayout {
     var header: Rect?
     let headerRows = max(0, style.headerHeight ?? headerHeight)
     if headerRows > 0 {
-      let hInsets = style.headerInsets ?? headerInsets
+      let hInsets = (style.headerInsets ?? headerInsets).nonNegative
       header = Rect(
         x: hInsets.left, y: y + hInsets.top, width: max(0, width - hInsets.horizontal),
         height: headerRows)
@@ -170,7 +170,7 @@ public class WaterfallLayout: CollectionLayout {
       top: top, itemsTop: y, header: header, columnCount: columns, itemWidth: itemWidth,
       left: insets.left, columnSpacing: spacing, rowSpacing: max(0, style.rowSpacing ?? rowSpacing),
       insetBottom: insets.bottom, footerHeight: max(0, style.footerHeight ?? footerHeight),
-      footerInsets: style.footerInsets ?? footerInsets, width: width)
+      footerInsets: (style.footerInsets ?? footerInsets).nonNegative, width: width)
   }
 
   // MARK: Answering

@@ -50,7 +50,9 @@ extension Canvas {
   }
 
   /// Draws `text` on one row starting at `point`, sanitised, and returns the
-  /// columns it advanced over (whether or not they were visible).
+  /// columns it advanced over: its whole width when the row is outside the drawable
+  /// area, otherwise up to the glyph that reaches the area's right edge (drawing
+  /// stops there, so a 10 MB string costs one row).
   @discardableResult
   public func put(_ text: some StringProtocol, at point: Point, style: Style = .plain, clip: Rect? = nil) -> Int {
     guard let area = drawableArea(clip), point.y >= area.minY, point.y < area.maxY else {

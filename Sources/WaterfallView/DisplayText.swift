@@ -1,22 +1,29 @@
 import CTextWidth
 
 /// Text made safe for the terminal and measured in columns: the one sanitiser every
-/// string from data goes through before it is measured or drawn.
+/// string from data (field values, field names, file names) goes through before it
+/// is measured or drawn.
 ///
-/// Nothing in data can reach the terminal as control: C0 controls, DEL and ESC
-/// become their visible Control Pictures (`␛`, `␍`, `␇`…), C1 controls and bidi
-/// overrides or isolates (U+202A-202E, U+2066-2069) become `�`, a tab becomes one
-/// space, and characters the terminal cannot print become `�`. Invalid UTF-8 was
-/// already `�` when the bytes became a `String`. An escape sequence thus shows as
-/// text (`␛]52;c;…`) and does nothing.
+/// Nothing in data can reach the terminal as control:
 ///
-/// Widths come from glibc's `wcwidth`, the table ncurses uses: a glyph is one
-/// spacing scalar (1 or 2 columns) followed by the zero-width scalars that combine
-/// with it, so `e` + U+0301 is one glyph of width 1 and `价` one of width 2.
+/// - a whole escape sequence (CSI such as `ESC [ 2 J`, a command string such as
+///   OSC 52 `ESC ] 52 ; c ; … BEL`, DCS, or a short escape such as `ESC c`) becomes
+///   one `␛`; its body never shows, so it cannot be mistaken for text (see
+///   ``EscapeSequence``); an `ESC` that starts no complete sequence becomes `␛` too;
+/// - other C0 controls and DEL become their Control Pictures (`␍`, `␈`, `␇`, `␡`…),
+///   and a tab one space;
+/// - C1 controls (U+0080-009F), bidi embeddings, overrides and isolates (U+202A-202E,
+///   U+2066-2069) and characters the terminal cannot print become `�`.
+///
+/// Invalid UTF-8 was already `�` when the bytes became a `String`. Widths come from
+/// glibc's `wcwidth`, the table ncurses uses: a glyph is one spacing scalar (1 or 2
+/// columns) followed by the zero-width scalars that combine with it, so `e` + U+0301
+/// is one glyph of width 1, `价` one of width 2, and a zero-width space adds nothing.
 ///
 /// ```swift
-/// DisplayText.width(of: "价格 café")        // 9
-/// DisplayText.sanitized("ok\u{1B}]0;pwned\u{07}")   // "ok␛]0;pwned␇"
+/// DisplayText.width(of: "价格 café")                      // 9
+/// DisplayText.sanitized("ok\u{1B}]0;pwned\u{07}!")        // "ok␛!"
+/// DisplayText.sanitized("a\u{1B}[2Jb\rc\u{202E}d")        // "a␛b␍c�d"
 /// ```
 public enum DisplayText {
   /// Whether the process's character type is UTF-8, set once: the environment's
@@ -67,22 +74,54 @@ public enum DisplayText {
     return Int(ct_wcwidth(scalar.value))
   }
 
+  /// What a whole escape sequence is shown as.
+  public static let escapeGlyph = Glyph(scalar: "\u{241B}", width: 1)
+
   /// Calls `body` with each glyph of `text`, in order, until it returns `false`.
   ///
   /// A zero-width scalar with nothing before it to combine with is drawn on a
   /// space; marks past the fourth on one base are dropped, as ncurses drops them.
-  public static func forEachGlyph(in text: Substring, _ body: (Glyph) -> Bool) {
+  /// With `newlines`, a line break (`\n`, or `\r\n`) is passed as
+  /// ``Glyph/newline`` instead of being shown as `␊`: how text is wrapped without
+  /// first splitting it into lines.
+  public static func forEachGlyph(in text: Substring, newlines: Bool = false, _ body: (Glyph) -> Bool) {
     var current = Glyph.space
     var hasCurrent = false
     var marks = 0
-    for scalar in text.unicodeScalars {
+    var scalars = text.unicodeScalars.makeIterator()
+    while let scalar = scalars.next() {
       let v = scalar.value
+      if newlines {
+        if v == 0x0D {
+          // The \r of \r\n: its \n breaks the line. A lone \r shows as ␍.
+          var probe = scalars
+          if probe.next() == "\n" { continue }
+        } else if v == 0x0A {
+          if hasCurrent, !body(current) { return }
+          hasCurrent = false
+          marks = 0
+          if !body(.newline) { return }
+          continue
+        }
+      }
       if v >= 0x20 && v < 0x7F {
         if hasCurrent, !body(current) { return }
         current = Glyph(scalar: scalar, width: 1)
         hasCurrent = true
         marks = 0
         continue
+      }
+      if EscapeSequence.isIntroducer(scalar) {
+        // The whole sequence when it is one; a lone ESC too. A lone C1
+        // introducer is a C1 control like the others (`�`).
+        let whole = EscapeSequence.consume(after: scalar, from: &scalars) != nil
+        if whole || v == 0x1B {
+          if hasCurrent, !body(current) { return }
+          current = escapeGlyph
+          hasCurrent = true
+          marks = 0
+          continue
+        }
       }
       var shown = replacement(for: scalar) ?? scalar
       var w = shown.value == 0x20 ? 1 : rawWidth(shown)
@@ -118,20 +157,17 @@ public enum DisplayText {
     return result
   }
 
-  /// The columns `text` covers once sanitised.
+  /// The columns `text` covers once sanitised: the sum of its glyphs' widths.
   public static func width(of text: some StringProtocol) -> Int {
+    let plain =
+      text.utf8.withContiguousStorageIfAvailable { bytes in bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
+      ?? text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+    if plain { return text.utf8.count }
     var total = 0
-    for scalar in text.unicodeScalars {
-      let v = scalar.value
-      if v >= 0x20 && v < 0x7F {
-        total += 1
-      } else {
-        total += width(of: scalar)
-      }
+    forEachGlyph(in: Substring(text)) {
+      total += $0.width
+      return true
     }
-    // A leading zero-width scalar is drawn on a space.
-    if total == 0, !text.isEmpty { return 1 }
-    if let first = text.unicodeScalars.first, first.value >= 0x7F, width(of: first) == 0 { total += 1 }
     return total
   }
 

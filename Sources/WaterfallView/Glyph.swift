@@ -59,5 +59,20 @@ public struct Glyph: Hashable, Sendable {
     return String(s)
   }
 
+  /// Appends the spacing scalar, then the marks, to `scalars`: how lines of text
+  /// are built from glyphs without a `String` per glyph.
+  @inline(__always)
+  public func appendScalars(to scalars: inout String.UnicodeScalarView) {
+    scalars.append(scalar)
+    guard marks != .zero else { return }
+    for lane in 0..<markCount {
+      if let mark = Unicode.Scalar(marks[lane]) { scalars.append(mark) }
+    }
+  }
+
   public static let space = Glyph(scalar: " ", width: 1)
+
+  /// A line break, as ``DisplayText/forEachGlyph(in:newlines:_:)`` reports it when
+  /// asked to: never drawn.
+  public static let newline = Glyph(scalar: "\n", width: 0)
 }

@@ -1,9 +1,14 @@
 /// Wraps text to a width in columns: at spaces where it can, inside a word where a
 /// word is wider than the line (as CJK text, which has no spaces, always is).
 ///
-/// Explicit newlines (`\n`, `\r\n`) start new lines; a lone `\r` is shown as `␍`. When `maxLines` cuts the text short, the last
-/// line ends with `…`. Every line returned fits in `width` columns, measured by
-/// ``DisplayText``, and is already sanitised.
+/// Explicit newlines (`\n`, `\r\n`) start new lines; a lone `\r` is shown as `␍`.
+/// When `maxLines` cuts the text short, the last line ends with `…`. Every line
+/// returned fits in `width` columns, measured by ``DisplayText``, and is already
+/// sanitised: each line is cut from glyphs, so an escape sequence with spaces in it
+/// (`ESC ] 0 ; a title BEL`) is one `␛`, never split into words.
+///
+/// Work stops once `maxLines` lines are full, so a card's three title lines cost
+/// the same for a 10 MB title as for a short one.
 ///
 /// ```swift
 /// TextWrapper.wrap("Ceramic mug with a blue glaze", width: 12)
@@ -18,69 +23,12 @@ public enum TextWrapper {
     while let last = body.last, last == "\n" || last == "\r\n" || last == " " { body = body.dropLast() }
     guard !body.isEmpty else { return [] }
 
-    var lines: [String] = []
-    var line = ""
-    var lineWidth = 0
-    var truncated = false
-    /// Ends the current line; `false` when no more lines may follow.
-    func flush() -> Bool {
-      lines.append(line)
-      line = ""
-      lineWidth = 0
-      return lines.count < maxLines
-    }
-
-    paragraphs: for (index, paragraph) in body.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
-      if index > 0, !flush() {
-        truncated = true
-        break
-      }
-      for word in paragraph.split(separator: " ") {
-        let glyphs = DisplayText.glyphs(of: word)
-        let wordWidth = glyphs.reduce(0) { $0 + $1.width }
-        let space = lineWidth > 0 ? 1 : 0
-        if lineWidth + space + wordWidth <= width {
-          if space == 1 { line += " " }
-          line += word.isASCIIPrintable ? String(word) : glyphs.map(\.text).joined()
-          lineWidth += space + wordWidth
-          continue
-        }
-        if wordWidth <= width {
-          guard flush() else {
-            truncated = true
-            break paragraphs
-          }
-          line = word.isASCIIPrintable ? String(word) : glyphs.map(\.text).joined()
-          lineWidth = wordWidth
-          continue
-        }
-        // A word wider than a line breaks anywhere, starting on the current line.
-        if lineWidth > 0, lineWidth + 1 < width {
-          line += " "
-          lineWidth += 1
-        } else if lineWidth > 0, !flush() {
-          truncated = true
-          break paragraphs
-        }
-        for glyph in glyphs {
-          if lineWidth + glyph.width > width, !flush() {
-            truncated = true
-            break paragraphs
-          }
-          line += glyph.text
-          lineWidth += glyph.width
-        }
-      }
-    }
-    if truncated {
-      lines[lines.count - 1] = ellipsized(lines[lines.count - 1], width: width)
-    } else {
-      lines.append(line)
-    }
-    return lines
+    var lines = LineFiller(width: width, maxLines: maxLines)
+    lines.add(body)
+    return lines.finish()
   }
 
-  /// The number of lines `text` wraps to at `width`, without building them.
+  /// The number of lines `text` wraps to at `width`.
   public static func wrappedLineCount(_ text: String, width: Int) -> Int {
     wrap(text, width: width).count
   }
@@ -88,27 +36,165 @@ public enum TextWrapper {
   /// `line` with `…` at its end, shortened until both fit in `width`.
   public static func ellipsized(_ line: String, width: Int) -> String {
     guard width > 0 else { return "" }
-    var glyphs = DisplayText.glyphs(of: line)
-    var total = glyphs.reduce(0) { $0 + $1.width }
-    while total + 1 > width, let last = glyphs.popLast() { total -= last.width }
-    while let last = glyphs.last, last.text == " " { glyphs.removeLast() }
-    return glyphs.map(\.text).joined() + "…"
+    var glyphs: [Glyph] = []
+    var total = 0
+    // Only the glyphs that can still show matter.
+    DisplayText.forEachGlyph(in: Substring(line)) {
+      glyphs.append($0)
+      total += $0.width
+      return total < width
+    }
+    return ellipsized(glyphs, total: total, width: width)
   }
 
-  /// `text` on one line, cut with `…` when it is wider than `width`.
+  static func ellipsized(_ glyphs: [Glyph], total: Int, width: Int) -> String {
+    var glyphs = glyphs
+    var total = total
+    while total + 1 > width, let last = glyphs.popLast() { total -= last.width }
+    while let last = glyphs.last, last == .space { glyphs.removeLast() }
+    var result = String.UnicodeScalarView()
+    for glyph in glyphs { glyph.appendScalars(to: &result) }
+    result.append("…")
+    return String(result)
+  }
+
+  /// `text` on one line (newlines become spaces), cut with `…` when it is wider
+  /// than `width`. Reads no further into `text` than the line can show.
   public static func truncate(_ text: String, width: Int) -> String {
     guard width > 0 else { return "" }
-    let flat = String(text.map { $0 == "\n" || $0 == "\r\n" ? " " : $0 })
-    let glyphs = DisplayText.glyphs(of: flat)
-    let total = glyphs.reduce(0) { $0 + $1.width }
-    if total <= width { return glyphs.map(\.text).joined() }
-    return ellipsized(flat, width: width)
+    var glyphs: [Glyph] = []
+    var total = 0
+    DisplayText.forEachGlyph(in: Substring(text), newlines: true) {
+      let glyph = $0 == .newline ? Glyph.space : $0
+      glyphs.append(glyph)
+      total += glyph.width
+      return total <= width
+    }
+    if total <= width {
+      var result = String.UnicodeScalarView()
+      for glyph in glyphs { glyph.appendScalars(to: &result) }
+      return String(result)
+    }
+    return ellipsized(glyphs, total: total, width: width)
   }
 }
 
-extension Substring {
-  /// Whether every scalar is printable ASCII, so the text needs no sanitising.
-  var isASCIIPrintable: Bool {
-    utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+/// Lines being filled word by word: the state of one ``TextWrapper/wrap(_:width:maxLines:)``.
+struct LineFiller {
+  let width: Int
+  let maxLines: Int
+  private(set) var lines: [String] = []
+  private var line = String.UnicodeScalarView()
+  private var lineWidth = 0
+  /// The word being read, while it may still fit on a line.
+  private var word: [Glyph] = []
+  private var wordWidth = 0
+  /// Whether the word being read is wider than a line and is being broken
+  /// anywhere, glyph by glyph.
+  private var breaking = false
+  private(set) var truncated = false
+
+  init(width: Int, maxLines: Int) {
+    self.width = width
+    self.maxLines = maxLines
+  }
+
+  /// Adds the words of `text`, a line break ending the line; stops once no more
+  /// lines may follow.
+  mutating func add(_ text: Substring) {
+    var open = true
+    DisplayText.forEachGlyph(in: text, newlines: true) { glyph in
+      if glyph == .newline {
+        open = endWord() && endLine()
+      } else if glyph == .space {
+        open = endWord()
+      } else if breaking {
+        open = put(glyph)
+      } else {
+        word.append(glyph)
+        wordWidth += glyph.width
+        if wordWidth > width { open = startBreaking() }
+      }
+      return open
+    }
+    if open { _ = endWord() }
+  }
+
+  /// Ends the current line; `false` when no more lines may follow.
+  mutating func endLine() -> Bool {
+    guard lines.count < maxLines else {
+      truncated = true
+      return false
+    }
+    lines.append(String(line))
+    line = String.UnicodeScalarView()
+    lineWidth = 0
+    if lines.count >= maxLines {
+      truncated = true
+      return false
+    }
+    return true
+  }
+
+  /// The lines, the last one with `…` when the text did not all fit.
+  mutating func finish() -> [String] {
+    if truncated {
+      let last = lines[lines.count - 1]
+      lines[lines.count - 1] = TextWrapper.ellipsized(last, width: width)
+    } else {
+      lines.append(String(line))
+    }
+    return lines
+  }
+
+  /// Places the word just read: on this line after a space when it fits, else on
+  /// the next.
+  private mutating func endWord() -> Bool {
+    defer {
+      word.removeAll(keepingCapacity: true)
+      wordWidth = 0
+      breaking = false
+    }
+    guard !breaking, !word.isEmpty else { return true }
+    let space = lineWidth > 0 ? 1 : 0
+    if lineWidth + space + wordWidth > width {
+      guard endLine() else { return false }
+    } else if space == 1 {
+      line.append(" ")
+      lineWidth += 1
+    }
+    for glyph in word { glyph.appendScalars(to: &line) }
+    lineWidth += wordWidth
+    return true
+  }
+
+  /// A word wider than a line breaks anywhere, starting on the current line when
+  /// a space and a glyph still fit there.
+  private mutating func startBreaking() -> Bool {
+    breaking = true
+    if lineWidth > 0, lineWidth + 1 < width {
+      line.append(" ")
+      lineWidth += 1
+    } else if lineWidth > 0 {
+      guard endLine() else { return false }
+    }
+    for glyph in word {
+      guard put(glyph) else { return false }
+    }
+    word.removeAll(keepingCapacity: true)
+    wordWidth = 0
+    return true
+  }
+
+  /// Puts one glyph of a broken word, on a new line when it does not fit. A glyph
+  /// wider than a whole line (a wide character at width 1) shows as a space.
+  private mutating func put(_ glyph: Glyph) -> Bool {
+    if lineWidth + glyph.width > width, lineWidth > 0 {
+      guard endLine() else { return false }
+    }
+    let shown = glyph.width > width ? Glyph.space : glyph
+    shown.appendScalars(to: &line)
+    lineWidth += shown.width
+    return true
   }
 }

@@ -59,7 +59,16 @@ struct Browse: ParsableCommand {
       if !controller.drain() { usleep(500) }
     }
     controller.drain()
-    if let error = controller.errors.first { fail(error.description) }
+    // Bad input never costs a good item: an error keeps the items before it and
+    // is reported at the end. Only when nothing at all is left to show does the
+    // program end here.
+    if store.count == 0, controller.isIdle, !controller.hasMorePages {
+      if let error = controller.errors.first {
+        reportSkippedLines(controller.skipped)
+        fail(error.description)
+      }
+      if !controller.skipped.isEmpty { failNotJSON(source, controller.skipped) }
+    }
 
     var terminal = TerminalSession.Options()
     terminal.colors = colors
@@ -73,7 +82,7 @@ struct Browse: ParsableCommand {
     } catch {
       fail(error.description)
     }
-    for line in controller.skipped { writeStandardError("waterfall: \(line)\n") }
+    reportSkippedLines(controller.skipped)
     for error in controller.errors { writeStandardError("waterfall: \(error)\n") }
     switch outcome {
     case .quit(let status):

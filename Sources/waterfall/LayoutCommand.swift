@@ -26,10 +26,12 @@ struct LayoutCommand: ParsableCommand {
   }
 
   func run() throws {
-    let (loader, store) = loadOrExit(path, roles: layout.roles(fields.roles), allPages: allPages)
+    let data = loadOrExit(path, roles: layout.roles(fields.roles), allPages: allPages)
+    let (loader, store) = (data.loader, data.store)
     let browser = Browser(store: store, options: layout.browserOptions(theme: .unicode), size: Size(width: width, height: 24))
     browser.loading = loader.hasMorePages ? .loading(progress: nil) : .done
     let report = LayoutReport(browser: browser)
     for line in report.lines() { print(line) }
+    try finish(data)
   }
 }

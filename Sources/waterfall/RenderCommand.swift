@@ -32,7 +32,8 @@ struct RenderCommand: ParsableCommand {
   }
 
   func run() throws {
-    let (loader, store) = loadOrExit(path, roles: layout.roles(fields.roles), allPages: allPages)
+    let data = loadOrExit(path, roles: layout.roles(fields.roles), allPages: allPages)
+    let (loader, store) = (data.loader, data.store)
     var options = layout.browserOptions(theme: ascii ? .ascii : .unicode)
     options.animates = false
     let browser = Browser(store: store, options: options, size: Size(width: width, height: height))
@@ -58,5 +59,6 @@ struct RenderCommand: ParsableCommand {
     }
     browser.draw(in: screen)
     Swift.print(screen.text)
+    try finish(data)
   }
 }

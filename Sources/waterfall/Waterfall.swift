@@ -115,18 +115,59 @@ func resolveOrExit(_ argument: String?) -> DataSource {
   return .standardInput
 }
 
-/// Loads the first page (or every page) on this thread, or exits 2 with the error:
-/// for the commands that print and end.
-func loadOrExit(_ argument: String?, roles: FieldRoles, allPages: Bool = false) -> (Loader, ItemStore) {
+/// The data the commands that print and end (`render`, `layout`) loaded on
+/// this thread, and what went wrong on the way.
+struct LoadedData {
+  var loader: Loader
+  var store: ItemStore
+  /// Errors that stopped a page, in order; the items before each were kept.
+  var errors: [LoadError]
+}
+
+/// Loads the first page (or every page) on this thread.
+///
+/// Bad input never costs a good item: an error stops its page but keeps the
+/// items before it, and is reported when the command ends (``finish(_:)``). Only
+/// when nothing at all is left to show does the program end here, with the
+/// message and status 2.
+func loadOrExit(_ argument: String?, roles: FieldRoles, allPages: Bool = false) -> LoadedData {
+  let source = resolveOrExit(argument)
   let store = ItemStore(roles: roles)
-  let loader = Loader(source: resolveOrExit(argument), store: store)
-  do {
-    try loader.loadNextPage()
-    if allPages { try loader.loadAll() }
-  } catch {
-    fail(error.description)
+  let loader = Loader(source: source, store: store)
+  var errors: [LoadError] = []
+  func loadNext() {
+    do { try loader.loadNextPage() } catch { errors.append(error) }
   }
-  return (loader, store)
+  loadNext()
+  // A first page with nothing to show gives way to the next.
+  while loader.hasMorePages && (allPages || store.count == 0) { loadNext() }
+  if store.count == 0 {
+    if let error = errors.first {
+      reportSkippedLines(loader.skipped)
+      fail(error.description)
+    }
+    if !loader.skipped.isEmpty { failNotJSON(source, loader.skipped) }
+  }
+  return LoadedData(loader: loader, store: store, errors: errors)
+}
+
+/// Ends a command that printed what it had: the skipped lines and the errors on
+/// standard error, and status 2 if an error stopped a page.
+func finish(_ data: LoadedData) throws {
+  reportSkippedLines(data.loader.skipped)
+  for error in data.errors { writeStandardError("waterfall: \(error)\n") }
+  if !data.errors.isEmpty { throw ExitCode(2) }
+}
+
+/// Exits 2 for a source none of whose lines is JSON: most likely not a data file.
+func failNotJSON(_ source: DataSource, _ skipped: [SkippedLine]) -> Never {
+  reportSkippedLines(skipped)
+  fail("\(source.name): no items: \(skipped.count == 1 ? "its one line is" : "all \(skipped.count) lines are") not valid JSON")
+}
+
+/// Reports the JSON Lines lines that were skipped, on standard error.
+func reportSkippedLines(_ skipped: [SkippedLine]) {
+  for line in skipped { writeStandardError("waterfall: \(line)\n") }
 }
 
 func fail(_ message: String) -> Never {
@@ -134,8 +175,11 @@ func fail(_ message: String) -> Never {
   exit(2)
 }
 
+/// Writes `text` to standard error, each line sanitised as the screen is (file
+/// names and messages quote data, and standard error is usually the terminal).
 func writeStandardError(_ text: String) {
-  var bytes = Array(text.utf8)
+  let safe = text.split(separator: "\n", omittingEmptySubsequences: false).map { DisplayText.sanitized($0) }
+  var bytes = Array(safe.joined(separator: "\n").utf8)
   _ = write(2, &bytes, bytes.count)
 }
 

@@ -159,11 +159,14 @@ import Testing
   @Test func resizingReflowsToFewerColumnsWithTheSelectionVisible() throws {
     let tmux = try Tmux("waterfall Data/shops", width: 120, height: 40)
     try tmux.waitFor("4 columns") { Self.status($0).contains("4 cols") }
+    // Wait for the item the keys lead to, not for the first move: on a slow
+    // machine (the sanitizer runs) the later keys would land after the resize.
+    let frames = try Self.frames(["Data/shops", "--all-pages", "--width", "120"])
+    var item = 0
+    for key in Array(repeating: "Down", count: 6) + ["Right"] { item = Self.neighbor(of: item, key: key, in: frames) }
     for _ in 0..<6 { try tmux.send("Down") }
     try tmux.send("Right")
-    try tmux.waitFor("the selection to move") { Self.selected($0) != 0 && Self.selected($0) != nil }
-    let before = try tmux.settle()
-    let item = Self.selected(before)
+    try tmux.waitFor("the selection to reach item \(item)") { Self.selected($0) == item }
     try tmux.resize(width: 60, height: 20)
     let after = try tmux.waitFor("2 columns") { Self.status($0).contains("2 cols") }
     #expect(Self.selected(after) == item)

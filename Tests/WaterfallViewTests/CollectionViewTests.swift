@@ -207,7 +207,7 @@ final class CountingSource: CollectionViewDataSource, CollectionViewDelegate {
       frame: Rect(x: 0, y: 0, width: 40, height: 4), layout: WaterfallLayout(columnCount: 2))
     #expect(fixture.render() == """
       ┌──────────────────┐┌──────────────────┐
-      │A␛[2J␍␈␇␛]0;pwn␇Z ││ok                │
+      │A␛␍␈␇␛Z           ││ok                │
       │                  ││                  │
       └──────────────────┘└──────────────────┘
       """)

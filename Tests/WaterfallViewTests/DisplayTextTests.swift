@@ -5,7 +5,7 @@ import WaterfallLayout
 @Suite struct DisplayTextTests {
   @Test(arguments: [
     ("abc", 3), ("价格", 4), ("café", 4), ("cafe\u{301}", 4), ("😀", 2), ("", 0),
-    ("\u{1B}[2J", 4), ("\u{301}", 1), ("a\u{202E}b", 3),
+    ("\u{1B}[2J", 1), ("\u{1B}[2", 3), ("a\u{200B}b", 2), ("\u{200B}", 1), ("👩\u{200D}💻", 4), ("\u{301}", 1), ("a\u{202E}b", 3),
   ])
   func widths(text: String, width: Int) {
     #expect(DisplayText.width(of: text) == width)
@@ -13,10 +13,11 @@ import WaterfallLayout
   }
 
   @Test func controlsBecomeVisiblePictures() {
-    #expect(DisplayText.sanitized("a\u{1B}]0;title\u{07}b") == "a␛]0;title␇b")
+    #expect(DisplayText.sanitized("a\u{1B}]0;title\u{07}b") == "a␛b")
     #expect(DisplayText.sanitized("1\r2\u{08}3\n4\u{7F}") == "1␍2␈3␊4␡")
     #expect(DisplayText.sanitized("tab\there") == "tab here")
-    #expect(DisplayText.sanitized("c1\u{9B}31m") == "c1\u{FFFD}31m")
+    #expect(DisplayText.sanitized("c1\u{9B}31m") == "c1␛")
+    #expect(DisplayText.sanitized("c1\u{85}x") == "c1\u{FFFD}x")
     #expect(DisplayText.sanitized("\u{202E}evil\u{2066}") == "\u{FFFD}evil\u{FFFD}")
   }
 

@@ -294,10 +294,10 @@ public struct JSONParser {
     UTF8.encode(scalar) { utf8.append($0) }
   }
 
-  /// Reads the object at ``position`` member by member, with the grammar and the
-  /// errors of ``parseValue(depth:)``: for each member, `body` gets its key (as
-  /// UTF-8, escapes undone) with the parser at the member's value, which `body`
-  /// must read or skip.
+  /// Reads the object at ``position`` (nested `depth` levels deep) member by
+  /// member, with the grammar and the errors of ``parseValue(depth:)``: for each
+  /// member, `body` gets its key (as UTF-8, escapes undone) with the parser at the
+  /// member's value, which `body` must read or skip (at `depth`).
   ///
   /// ```swift
   /// try parser.forEachMember { key, parser in
@@ -305,9 +305,9 @@ public struct JSONParser {
   /// }
   /// ```
   public mutating func forEachMember(
-    _ body: (UnsafeBufferPointer<UInt8>, inout JSONParser) throws(JSONSyntaxError) -> Void
+    depth: Int = 1, _ body: (UnsafeBufferPointer<UInt8>, inout JSONParser) throws(JSONSyntaxError) -> Void
   ) throws(JSONSyntaxError) {
-    try enter(1)
+    try enter(depth)
     position += 1
     skipWhitespace()
     if peek == UInt8(ascii: "}") {

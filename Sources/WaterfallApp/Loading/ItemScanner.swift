@@ -73,20 +73,22 @@ public struct ItemScanner: Sendable {
   }
 
   /// The item whose JSON text starts at `parser`'s position, leaving the parser
-  /// just after it. `pageOffset` is the page offset of the parser's first byte.
+  /// just after it. `depth` is how deeply the item is nested (1 for an element of
+  /// a page that is an array), `pageOffset` the page offset of the parser's first
+  /// byte.
   ///
   /// - Throws: the first syntax error; the parser is left where it stopped, so a
   ///   caller can tell an item cut off by the end of its bytes from a broken one.
   public func scanValue(
-    _ parser: inout JSONParser, pageOffset: Int, keepingBytes: Bool = false
+    _ parser: inout JSONParser, depth: Int = 0, pageOffset: Int, keepingBytes: Bool = false
   ) throws(JSONSyntaxError) -> ScannedItem {
     let start = parser.position
     var packed: [UInt8] = []
     if parser.peek == UInt8(ascii: "{") {
       var found = [Found?](repeating: nil, count: Role.allCases.count)
-      try parser.forEachMember { (key, parser) throws(JSONSyntaxError) in
+      try parser.forEachMember(depth: depth + 1) { (key, parser) throws(JSONSyntaxError) in
         let valueStart = parser.position
-        try parser.skipValue(depth: 1)
+        try parser.skipValue(depth: depth + 1)
         guard let entry = keys.first(where: { $0.key.elementsEqual(key) }) else { return }
         for (role, rank) in entry.roles where (found[role.rawValue]?.rank ?? .max) > rank {
           found[role.rawValue] = Found(rank: rank, start: valueStart, end: parser.position)
@@ -95,7 +97,7 @@ public struct ItemScanner: Sendable {
       var packer = Packer(bytes: parser.bytes, found: found)
       packer.pack(into: &packed)
     } else {
-      let value = try parser.parseValue()
+      let value = try parser.parseValue(depth: depth)
       Self.limited(CardContent(value: value, roles: roles)).pack(into: &packed)
       CardContent.appendText(roles.first(roles.id, in: value)?.text, to: &packed)
       CardContent.appendText(roles.group.isEmpty ? nil : roles.first(roles.group, in: value)?.text, to: &packed)

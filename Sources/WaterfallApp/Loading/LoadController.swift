@@ -69,6 +69,9 @@ public final class LoadController {
     watchedSignature = signature()
   }
 
+  /// Whether pages wait to be asked for (a directory not read to its end).
+  public var hasMorePages: Bool { pagesRequested < source.pageCount }
+
   /// Whether every page asked for has been read (nothing is streaming).
   public var isIdle: Bool { pagesEnded == pagesRequested }
 

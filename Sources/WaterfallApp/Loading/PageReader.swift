@@ -96,8 +96,11 @@ public struct PageReader {
     guard error == nil else { return }
     process(atEnd: true, into: &items)
     if error == nil, format == .array, arrayState != .closed {
-      let offset = buffer.count
-      fail("unexpected end of input: the array is not closed (expected ',' or ']')", at: offset)
+      // After `[` or a comma a value is what is missing; after a value, the end.
+      let missing = arrayState == .afterValue
+        ? "unexpected end of input: the array is not closed (expected ',' or ']')"
+        : "unexpected end of input, expected a value"
+      fail(missing, at: buffer.count)
     }
     buffer = []
   }
@@ -109,8 +112,14 @@ public struct PageReader {
     var consumed = 0
     buffer.withUnsafeBufferPointer { bytes in
       if !sawByteOrderMarkCheck {
-        guard bytes.count >= 3 || atEnd else { return }
+        // The first four bytes tell a UTF-8 byte-order mark (skipped) and UTF-16
+        // or UTF-32 text (refused, with the command that converts it).
+        guard bytes.count >= 4 || atEnd else { return }
         sawByteOrderMarkCheck = true
+        if let encoding = ForeignEncoding.detect(bytes) {
+          error = .unreadable(path: path, reason: encoding.refusal(path: path))
+          return
+        }
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { consumed = 3 }
       }
       if format == .unknown {
@@ -187,7 +196,7 @@ public struct PageReader {
         var element = JSONParser(bytes: bytes, position: at)
         let item: ScannedItem
         do throws(JSONSyntaxError) {
-          item = try scanner.scanValue(&element, pageOffset: bufferStart, keepingBytes: keepsBytes)
+          item = try scanner.scanValue(&element, depth: 1, pageOffset: bufferStart, keepingBytes: keepsBytes)
         } catch {
           // Out of bytes before the element ended: wait for more, unless there are none.
           if !atEnd, element.position >= bytes.count || error.offset >= bytes.count {

@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets in Fuzz/ and runs each for a bounded time: `make fuzz`.
+#
+#   FUZZ_SECONDS=30     seconds per target (default 30)
+#   FUZZ_TARGETS="..."  target names (default: every Fuzz/*.swift)
+#   FUZZ_BUILD_ONLY=1   build, do not run
+#
+# The package's library targets are compiled with swiftc as modules into
+# .build-fuzz/ (SwiftPM cannot build a target with -sanitize=fuzzer: its
+# executables would get two mains), each fuzz entry file is linked against them,
+# and each target runs from .build-fuzz/corpus/<target>, seeded from Data/ and
+# Fuzz/Seeds/<target>/. Crashes land in .build-fuzz/findings/<target>/ and fail the
+# run; turn each into a regression test (see Fuzz/README.md).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+OUT=${FUZZ_BUILD:-.build-fuzz}
+SECONDS_EACH=${FUZZ_SECONDS:-30}
+SWIFTC=${SWIFTC:-swiftc}
+CLANG=${CLANG:-$(dirname "$(command -v "$SWIFTC")")/clang}
+SANITIZE=(-sanitize=fuzzer,address)
+OPT=(-O -g)
+
+mkdir -p "$OUT"/{lib,modules,include/CTextWidth,findings,corpus,logs}
+ROOT=$(pwd)
+
+# C: CTextWidth, with a module map of its own (SwiftPM writes one; swiftc needs it).
+"$CLANG" -fsanitize=fuzzer-no-link,address -O1 -g -c Sources/CTextWidth/CTextWidth.c \
+  -I Sources/CTextWidth/include -o "$OUT/lib/CTextWidth.o"
+cat >"$OUT/include/CTextWidth/module.modulemap" <<EOF
+module CTextWidth {
+  header "$ROOT/Sources/CTextWidth/include/CTextWidth.h"
+  export *
+}
+EOF
+
+SEARCH=(-I "$OUT/modules" -I "$OUT/include/CTextWidth" -I Sources/CNcursesw)
+
+# Swift: each library target as a module and a static library, in dependency order.
+# A module is rebuilt when a source of it is newer than its library, or when a
+# module it depends on was rebuilt.
+rebuilt=""
+module() {
+  local name=$1
+  local sources
+  mapfile -t sources < <(find "Sources/$name" -name '*.swift' | sort)
+  if [ -z "$rebuilt" ] && [ -f "$OUT/lib/lib$name.a" ] && [ "$OUT/lib/lib$name.a" -nt Scripts/fuzz.sh ] &&
+    [ -z "$(find "Sources/$name" -name '*.swift' -newer "$OUT/lib/lib$name.a")" ]; then
+    return
+  fi
+  rebuilt=1
+  echo "fuzz: building $name"
+  "$SWIFTC" "${SANITIZE[@]}" "${OPT[@]}" -enable-testing -parse-as-library -swift-version 6 -module-name "$name" \
+    "${SEARCH[@]}" -emit-module -emit-module-path "$OUT/modules/$name.swiftmodule" \
+    -emit-library -static -o "$OUT/lib/lib$name.a" "${sources[@]}" 2> >(grep -v 'ld.gold: warning' >&2)
+}
+for name in WaterfallLayout WaterfallView WaterfallTerminal WaterfallApp; do
+  module "$name"
+done
+
+if [ -n "${FUZZ_TARGETS:-}" ]; then
+  read -r -a targets <<<"$FUZZ_TARGETS"
+else
+  targets=()
+  for file in Fuzz/*.swift; do targets+=("$(basename "$file" .swift)"); done
+fi
+
+for target in "${targets[@]}"; do
+  if [ -z "$rebuilt" ] && [ -x "$OUT/$target" ] &&
+    [ -z "$(find "Fuzz/$target.swift" Fuzz/Support Scripts/fuzz.sh -newer "$OUT/$target")" ]; then
+    continue
+  fi
+  echo "fuzz: building $target"
+  "$SWIFTC" "${SANITIZE[@]}" "${OPT[@]}" -parse-as-library -swift-version 6 -module-name "$target" \
+    "${SEARCH[@]}" "Fuzz/$target.swift" Fuzz/Support/*.swift -o "$OUT/$target" \
+    -L "$OUT/lib" -lWaterfallApp -lWaterfallTerminal -lWaterfallView -lWaterfallLayout \
+    "$OUT/lib/CTextWidth.o" -lncursesw -ltinfo 2>&1 | { grep -v 'ld.gold: warning' || true; }
+  [ -x "$OUT/$target" ] || { echo "fuzz: $target did not build" >&2; exit 1; }
+done
+
+[ -n "${FUZZ_BUILD_ONLY:-}" ] && exit 0
+
+# The Swift runtime's crash backtracer reads the stack in ways ASan reports as a
+# second error after the real one; the fuzzer's own report is enough.
+export SWIFT_BACKTRACE=enable=no
+
+status=0
+for target in "${targets[@]}"; do
+  corpus="$OUT/corpus/$target"
+  findings="$OUT/findings/$target"
+  mkdir -p "$corpus" "$findings"
+  # Seeds: the target's own, then Data/ (pages whole, and JSON Lines one line a file).
+  if [ -d "Fuzz/Seeds/$target" ]; then cp -n Fuzz/Seeds/"$target"/* "$corpus"/ 2>/dev/null || true; fi
+  case $target in
+  *Layout*) ;;
+  *)
+    for page in Data/*/*.json Data/*.jsonl; do
+      if [ -f "$page" ]; then cp -n "$page" "$corpus/data-$(echo "$page" | tr '/' '-')"; fi
+    done
+    if [ -f Data/notes.jsonl ]; then head -n 20 Data/notes.jsonl | split -l 1 - "$corpus/data-notes-line-"; fi
+    ;;
+  esac
+  log="$OUT/logs/$target.log"
+  echo "fuzz: running $target for ${SECONDS_EACH}s (log: $log)"
+  set +e
+  "$OUT/$target" "$corpus" -max_total_time="$SECONDS_EACH" -timeout=10 -rss_limit_mb=2048 \
+    -max_len=65536 -artifact_prefix="$findings/" -print_final_stats=1 >"$log" 2>&1
+  result=$?
+  set -e
+  runs=$(awk '/^stat::number_of_executed_units/ {print $2}' "$log")
+  echo "fuzz: $target: $runs executions, exit $result, corpus $(ls "$corpus" | wc -l) inputs"
+  if [ $result -ne 0 ] || [ -n "$(ls -A "$findings")" ]; then
+    echo "fuzz: $target FOUND A PROBLEM: see $log and $findings/" >&2
+    status=1
+  fi
+done
+exit $status
