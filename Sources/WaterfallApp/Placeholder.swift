@@ -35,12 +35,27 @@ public struct Placeholder: Hashable, Sendable {
     return hash
   }
 
+  /// One cell in this many carries the pattern's glyph, on a diagonal lattice;
+  /// the rest are spaces. The pattern still shows, and a screen of placeholders
+  /// costs the terminal about half the bytes a solid fill of three-byte glyphs would.
+  static let latticeStep = 4
+
   /// Draws the placeholder over `rect`.
   public func draw(in canvas: any Canvas, rect: Rect, clip: Rect, ascii: Bool) {
-    guard !rect.isEmpty else { return }
+    guard !rect.isEmpty, let area = rect.intersection(clip) else { return }
     let pattern = ascii ? Self.asciiPatterns[patternIndex] : Self.unicodePatterns[patternIndex]
+    let glyph = DisplayText.glyphs(of: String(pattern)).first ?? .space
     let style = Style(foreground: color)
-    canvas.fill(rect, with: pattern, style: style, clip: clip)
+    canvas.fill(area, with: " ", style: style)
+    for y in area.minY..<area.maxY {
+      // Cells whose (column + 2 × row) from the rect's corner is a multiple of the step.
+      let phase = ((y - rect.minY) * 2) % Self.latticeStep
+      var x = area.minX + (Self.latticeStep - ((area.minX - rect.minX + phase) % Self.latticeStep)) % Self.latticeStep
+      while x < area.maxX {
+        canvas.set(glyph, at: Point(x: x, y: y), style: style)
+        x += Self.latticeStep
+      }
+    }
     guard !label.isEmpty, rect.width >= 3 else { return }
     let text = TextWrapper.truncate(label, width: rect.width - 2)
     let width = DisplayText.width(of: text)

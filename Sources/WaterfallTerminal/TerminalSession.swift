@@ -45,7 +45,6 @@ public final class TerminalSession {
   private var pairs: ColorPairs?
   private let wakeReadFD: Int32
   private var ended = false
-  private var text: [wchar_t] = []
 
   public init(options: Options = Options()) throws(TerminalError) {
     _ = DisplayText.prepareLocale()
@@ -220,36 +219,19 @@ public final class TerminalSession {
 
   /// Writes row `y` of `buffer` into the window, style run by style run.
   private func write(row y: Int, of buffer: CellBuffer) {
-    let columns = min(buffer.size.width, size.width)
     rowPairs[y].removeAll(keepingCapacity: true)
-    var runStart = 0
-    var runStyle: Style?
-    var x = 0
-    text.removeAll(keepingCapacity: true)
-    buffer.forEachCell(inRow: y) { cell in
-      defer { x += 1 }
-      guard x < columns, !cell.isContinuation else { return }
-      if cell.style != runStyle {
-        flush(y: y, x: runStart, style: runStyle)
-        runStart = x
-        runStyle = cell.style
+    buffer.forEachRun(inRow: y, columns: size.width) { x, style, scalars in
+      let a = style.attributes
+      let attributes = Curses.attributes(
+        bold: a.contains(.bold), dim: a.contains(.dim), italic: a.contains(.italic),
+        underline: a.contains(.underline), reverse: a.contains(.reverse))
+      let pair = pairs?.pair(foreground: style.foreground, background: style.background) ?? 0
+      if pair != 0, rowPairs[y].last != pair { rowPairs[y].append(pair) }
+      // A Unicode scalar value is a wchar_t on Linux: the same 32 bits.
+      scalars.withMemoryRebound(to: wchar_t.self) { text in
+        Curses.put(text.baseAddress!, count: text.count, x: x, y: y, attributes: attributes, pair: pair)
       }
-      text.append(wchar_t(bitPattern: cell.glyph.scalar.value))
-      for lane in 0..<cell.glyph.markCount { text.append(wchar_t(bitPattern: cell.glyph.marks[lane])) }
     }
-    flush(y: y, x: runStart, style: runStyle)
-  }
-
-  private func flush(y: Int, x: Int, style: Style?) {
-    defer { text.removeAll(keepingCapacity: true) }
-    guard let style, !text.isEmpty else { return }
-    let a = style.attributes
-    let attributes = Curses.attributes(
-      bold: a.contains(.bold), dim: a.contains(.dim), italic: a.contains(.italic),
-      underline: a.contains(.underline), reverse: a.contains(.reverse))
-    let pair = pairs?.pair(foreground: style.foreground, background: style.background) ?? 0
-    if pair != 0, rowPairs.indices.contains(y), rowPairs[y].last != pair { rowPairs[y].append(pair) }
-    text.withUnsafeBufferPointer { Curses.put($0.baseAddress!, count: $0.count, x: x, y: y, attributes: attributes, pair: pair) }
   }
 
   /// Makes the next ``draw(_:)`` resend the whole screen (Ctrl-L).

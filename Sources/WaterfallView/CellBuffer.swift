@@ -149,6 +149,45 @@ public final class CellBuffer: Canvas {
     for stored in storage[(y * size.width)..<((y + 1) * size.width)] { body(cell(stored)) }
   }
 
+  /// Calls `body` for each run of cells of one style in row `y`, up to column
+  /// `columns`: the run's first column, its style, and its characters as Unicode
+  /// scalar values (combining marks after their base; the right halves of wide
+  /// glyphs left out). What a terminal needs to copy a row, without a ``Cell`` per
+  /// cell.
+  ///
+  /// ```swift
+  /// buffer.forEachRun(inRow: 0, columns: 80) { x, style, scalars in … }
+  /// ```
+  public func forEachRun(
+    inRow y: Int, columns: Int, _ body: (_ x: Int, _ style: Style, _ scalars: UnsafeBufferPointer<UInt32>) -> Void
+  ) {
+    let width = min(columns, size.width)
+    guard (0..<size.height).contains(y), width > 0 else { return }
+    let row = storage.baseAddress! + y * size.width
+    runScalars.removeAll(keepingCapacity: true)
+    var runStart = 0
+    var runStyle = row[0].style
+    for x in 0..<width {
+      let cell = row[x]
+      if cell.isContinuation { continue }
+      if cell.style != runStyle {
+        runScalars.withUnsafeBufferPointer { body(runStart, runStyle, $0) }
+        runScalars.removeAll(keepingCapacity: true)
+        runStart = x
+        runStyle = cell.style
+      }
+      runScalars.append(cell.scalar)
+      if cell.markSet != 0 {
+        let marks = markSets[Int(cell.markSet)]
+        for lane in 0..<4 where marks[lane] != 0 { runScalars.append(marks[lane]) }
+      }
+    }
+    if !runScalars.isEmpty { runScalars.withUnsafeBufferPointer { body(runStart, runStyle, $0) } }
+  }
+
+  /// Scratch for ``forEachRun(inRow:columns:_:)``.
+  private var runScalars: [UInt32] = []
+
   // MARK: Comparing frames
 
   /// Whether row `y` holds exactly the cells of row `otherY` of `other` (of the
