@@ -34,14 +34,7 @@ import Testing
     return file
   }
 
-  struct Frame: Decodable {
-    var kind: String
-    var item: Int
-    var x: Int
-    var y: Int
-    var w: Int
-    var h: Int
-  }
+  typealias Frame = BrowserEndToEndTests.Frame
 
   /// The columns a character covers in the terminal: enough of wcwidth for this data.
   static func columns(_ c: Character) -> Int {

@@ -5,26 +5,14 @@ import WaterfallView
 
 /// ``CardHeight`` is only a faster ``CardPlan``: the same height, always.
 @Suite struct CardHeightTests {
-  /// A small deterministic generator (SplitMix64).
-  struct Seeded: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   static let pieces = ["a", "mug", "ceramic", "glaze", " ", "  ", "茶壶", "大号陶瓷茶壶蓝色釉面", "かな", "한글", "😀", "\n", "extraordinarilylongword", "x", "Linen", "é", "-", ""]
 
-  static func text(_ rng: inout Seeded) -> String {
+  static func text(_ rng: inout SeededGenerator) -> String {
     (0..<Int.random(in: 0...12, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined(separator: Bool.random(using: &rng) ? " " : "")
   }
 
   @Test func packedHeightEqualsThePlansHeight() {
-    var rng = Seeded(state: 7)
+    var rng = SeededGenerator(seed: 7)
     for _ in 0..<3000 {
       let aspect: CardContent.Aspect? = Bool.random(using: &rng) ? .init(width: Double.random(in: 1...900, using: &rng), height: Double.random(in: 1...900, using: &rng)) : nil
       let card = CardContent(
