@@ -12,7 +12,26 @@ final class CardCell: Cell {
   var theme = CardTheme.unicode
   var fixedSize = false
   var pictures: Pictures?
-  private var plan: (size: Size, plan: CardPlan)?
+  /// The card's plan for its size, with its lines already made glyphs: a card is
+  /// drawn on every frame while it is visible, but laid out and measured once.
+  private var plan: (size: Size, plan: CardPlan, lines: Lines)?
+  /// The placeholder for the card's picture, made once per content.
+  private var placeholder: Placeholder?
+
+  /// A plan's lines as glyphs, ready to draw.
+  struct Lines {
+    var title: [[Glyph]]
+    var subtitle: [Glyph]?
+    var tags: [Glyph]?
+    var text: [[Glyph]]
+
+    init(_ plan: CardPlan) {
+      title = plan.title.map(DisplayText.glyphs(of:))
+      subtitle = plan.subtitle.map(DisplayText.glyphs(of:))
+      tags = plan.tags.map(DisplayText.glyphs(of:))
+      text = plan.text.map(DisplayText.glyphs(of:))
+    }
+  }
 
   required init(reuseIdentifier: String) {
     super.init(reuseIdentifier: reuseIdentifier)
@@ -20,19 +39,31 @@ final class CardCell: Cell {
 
   override func prepareForReuse() {
     plan = nil
+    placeholder = nil
   }
 
   func configure(content: CardContent, theme: CardTheme, fixedSize: Bool) {
-    if content != self.content || fixedSize != self.fixedSize { plan = nil }
+    if content != self.content || fixedSize != self.fixedSize {
+      plan = nil
+      placeholder = nil
+    }
     self.content = content
     self.theme = theme
     self.fixedSize = fixedSize
   }
 
-  private func currentPlan() -> CardPlan {
-    if let plan, plan.size == frame.size { return plan.plan }
+  private func currentPlan() -> (plan: CardPlan, lines: Lines) {
+    if let plan, plan.size == frame.size { return (plan.plan, plan.lines) }
     let made = fixedSize ? CardPlan(content: content, size: frame.size) : CardPlan(content: content, width: frame.width)
-    plan = (frame.size, made)
+    let lines = Lines(made)
+    plan = (frame.size, made, lines)
+    return (made, lines)
+  }
+
+  private func currentPlaceholder() -> Placeholder {
+    if let placeholder { return placeholder }
+    let made = Placeholder(name: content.image ?? content.title)
+    placeholder = made
     return made
   }
 
@@ -43,7 +74,7 @@ final class CardCell: Cell {
       style: isSelected ? theme.selectedBorderStyle : theme.borderStyle, clip: clip)
     let inner = frame.inset(by: EdgeInsets(all: 1))
     guard let area = inner.intersection(clip) else { return }
-    let plan = currentPlan()
+    let (plan, lines) = currentPlan()
     var y = inner.minY
     if plan.imageRows > 0 {
       let rows = min(plan.imageRows, inner.maxY - y)
@@ -51,25 +82,24 @@ final class CardCell: Cell {
       if let thumbnail = thumbnail(width: inner.width, rows: plan.imageRows) {
         thumbnail.draw(in: canvas, at: rect.origin, clip: rect.intersection(area) ?? .zero)
       } else {
-        Placeholder(name: content.image ?? content.title).draw(
-          in: canvas, rect: rect, clip: area, ascii: theme.border == .ascii)
+        currentPlaceholder().draw(in: canvas, rect: rect, clip: area, ascii: theme.border == .ascii)
       }
       y += rows
     }
     let titleStyle = isSelected ? theme.selectedTextStyle : theme.textStyle.with(attributes: .bold)
-    for line in plan.title {
+    for line in lines.title {
       canvas.put(line, at: Point(x: inner.minX, y: y), style: titleStyle, clip: area)
       y += 1
     }
-    if let subtitle = plan.subtitle {
+    if let subtitle = lines.subtitle {
       canvas.put(subtitle, at: Point(x: inner.minX, y: y), style: theme.secondaryStyle, clip: area)
       y += 1
     }
-    if let tags = plan.tags {
+    if let tags = lines.tags {
       canvas.put(tags, at: Point(x: inner.minX, y: y), style: Style(attributes: .dim), clip: area)
       y += 1
     }
-    for line in plan.text {
+    for line in lines.text {
       canvas.put(line, at: Point(x: inner.minX, y: y), style: theme.textStyle, clip: area)
       y += 1
     }

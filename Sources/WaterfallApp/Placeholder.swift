@@ -46,15 +46,14 @@ public struct Placeholder: Hashable, Sendable {
     let pattern = ascii ? Self.asciiPatterns[patternIndex] : Self.unicodePatterns[patternIndex]
     let glyph = DisplayText.glyphs(of: String(pattern)).first ?? .space
     let style = Style(foreground: color)
-    canvas.fill(area, with: " ", style: style)
+    // The rows come in two kinds, by the lattice's phase: each is made once and
+    // drawn whole, a row at a time. A cell carries the glyph when its
+    // (column + 2 × row) from the rect's corner is a multiple of the step.
+    let rows = (0..<2).map { kind in
+      (0..<rect.width).map { x in (x + kind * 2) % Self.latticeStep == 0 ? glyph : Glyph.space }
+    }
     for y in area.minY..<area.maxY {
-      // Cells whose (column + 2 × row) from the rect's corner is a multiple of the step.
-      let phase = ((y - rect.minY) * 2) % Self.latticeStep
-      var x = area.minX + (Self.latticeStep - ((area.minX - rect.minX + phase) % Self.latticeStep)) % Self.latticeStep
-      while x < area.maxX {
-        canvas.set(glyph, at: Point(x: x, y: y), style: style)
-        x += Self.latticeStep
-      }
+      canvas.put(rows[((y - rect.minY) * 2 % Self.latticeStep) / 2], at: Point(x: rect.minX, y: y), style: style, clip: area)
     }
     guard !label.isEmpty, rect.width >= 3 else { return }
     let text = TextWrapper.truncate(label, width: rect.width - 2)

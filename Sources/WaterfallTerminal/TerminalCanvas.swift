@@ -18,19 +18,23 @@ public final class TerminalCanvas: Canvas {
   /// The frame shown before, which the session compares rows with.
   private var shown: CellBuffer?
 
+  /// Whether styles keep their colours (the session's, read once).
+  private let colorsEnabled: Bool
+
   public init(session: TerminalSession) {
     self.session = session
+    colorsEnabled = session.colorsEnabled
     buffer = CellBuffer(width: session.size.width, height: session.size.height)
   }
 
   public var size: Size { buffer.size }
 
   public func set(_ glyph: Glyph, at point: Point, style: Style) {
-    buffer.set(glyph, at: point, style: session.colorsEnabled ? style : style.withoutColors)
+    buffer.set(glyph, at: point, style: colorsEnabled ? style : style.withoutColors)
   }
 
   public func fillClipped(_ rect: Rect, with glyph: Glyph, style: Style) {
-    buffer.fillClipped(rect, with: glyph, style: session.colorsEnabled ? style : style.withoutColors)
+    buffer.fillClipped(rect, with: glyph, style: colorsEnabled ? style : style.withoutColors)
   }
 
   /// Blanks the canvas, first matching it to the screen's size.

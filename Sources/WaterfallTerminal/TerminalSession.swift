@@ -159,9 +159,11 @@ public final class TerminalSession {
     let rows = min(buffer.size.height, size.height)
     var shift = 0
     var fresh = true
-    if let previous, previous.size == buffer.size, buffer.size == size, rowPairs.count == rows {
+    let hashes = (0..<rows).map { buffer.rowTextHash($0) }
+    defer { shownHashes = hashes }
+    if let previous, previous.size == buffer.size, buffer.size == size, rowPairs.count == rows, shownHashes.count == rows {
       fresh = false
-      shift = Self.scrollShift(from: previous, to: buffer, rows: rows)
+      shift = Self.scrollShift(from: shownHashes, to: hashes, blank: blankHashCached(width: buffer.size.width))
       if shift != 0 {
         Curses.scrollWindow(by: shift)
         rowPairs = (0..<rows).map { y in (0..<rows).contains(y + shift) ? rowPairs[y + shift] : [] }
@@ -189,6 +191,17 @@ public final class TerminalSession {
 
   /// The colour pairs each row of the window was written with.
   private var rowPairs: [[Int32]] = []
+  /// The character hashes of the rows of the frame shown last.
+  private var shownHashes: [UInt64] = []
+  /// The hash of a blank row, by width.
+  private var blankHashes: [Int: UInt64] = [:]
+
+  private func blankHashCached(width: Int) -> UInt64 {
+    if let hash = blankHashes[width] { return hash }
+    let hash = CellBuffer(width: width, height: 1).rowTextHash(0)
+    blankHashes[width] = hash
+    return hash
+  }
 
   /// By how many rows the content moved between `old` and `new` (positive: it
   /// moved up, as when scrolling down), or 0 when it did not move as a whole.
@@ -198,16 +211,18 @@ public final class TerminalSession {
   /// (blank rows do not vote), and a shift wins when more rows vote for it than
   /// for standing still.
   static func scrollShift(from old: CellBuffer, to new: CellBuffer, rows: Int) -> Int {
+    scrollShift(
+      from: (0..<rows).map { old.rowTextHash($0) }, to: (0..<rows).map { new.rowTextHash($0) },
+      blank: blankHash(width: new.size.width))
+  }
+
+  /// ``scrollShift(from:to:rows:)`` over rows' hashes, `blank` being a blank row's.
+  static func scrollShift(from old: [UInt64], to new: [UInt64], blank: UInt64) -> Int {
     var oldRows: [UInt64: [Int]] = [:]
-    let blank = CellBuffer(width: new.size.width, height: 1).rowTextHash(0)
-    for y in 0..<rows {
-      let hash = old.rowTextHash(y)
-      if hash != blank { oldRows[hash, default: []].append(y) }
-    }
+    for (y, hash) in old.enumerated() where hash != blank { oldRows[hash, default: []].append(y) }
     var votes: [Int: Int] = [:]
-    for y in 0..<rows {
-      let hash = new.rowTextHash(y)
-      guard hash != blank, let matches = oldRows[hash], matches.count <= 4 else { continue }
+    for (y, hash) in new.enumerated() where hash != blank {
+      guard let matches = oldRows[hash], matches.count <= 4 else { continue }
       for o in matches { votes[o - y, default: 0] += 1 }
     }
     let still = votes[0] ?? 0
@@ -215,6 +230,11 @@ public final class TerminalSession {
       best.value > still, best.value >= 2
     else { return 0 }
     return best.key
+  }
+
+  /// The hash of a blank row `width` cells wide.
+  static func blankHash(width: Int) -> UInt64 {
+    CellBuffer(width: width, height: 1).rowTextHash(0)
   }
 
   /// Writes row `y` of `buffer` into the window, style run by style run.

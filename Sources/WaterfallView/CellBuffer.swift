@@ -164,25 +164,30 @@ public final class CellBuffer: Canvas {
     let width = min(columns, size.width)
     guard (0..<size.height).contains(y), width > 0 else { return }
     let row = storage.baseAddress! + y * size.width
-    runScalars.removeAll(keepingCapacity: true)
+    // The scratch array is borrowed into a local for the loop: no exclusivity
+    // check per cell, and no new array per row.
+    var scalars = runScalars
+    runScalars = []
+    defer { runScalars = scalars }
+    scalars.removeAll(keepingCapacity: true)
     var runStart = 0
     var runStyle = row[0].style
     for x in 0..<width {
       let cell = row[x]
       if cell.isContinuation { continue }
       if cell.style != runStyle {
-        runScalars.withUnsafeBufferPointer { body(runStart, runStyle, $0) }
-        runScalars.removeAll(keepingCapacity: true)
+        scalars.withUnsafeBufferPointer { body(runStart, runStyle, $0) }
+        scalars.removeAll(keepingCapacity: true)
         runStart = x
         runStyle = cell.style
       }
-      runScalars.append(cell.scalar)
+      scalars.append(cell.scalar)
       if cell.markSet != 0 {
         let marks = markSets[Int(cell.markSet)]
-        for lane in 0..<4 where marks[lane] != 0 { runScalars.append(marks[lane]) }
+        for lane in 0..<4 where marks[lane] != 0 { scalars.append(marks[lane]) }
       }
     }
-    if !runScalars.isEmpty { runScalars.withUnsafeBufferPointer { body(runStart, runStyle, $0) } }
+    if !scalars.isEmpty { scalars.withUnsafeBufferPointer { body(runStart, runStyle, $0) } }
   }
 
   /// Scratch for ``forEachRun(inRow:columns:_:)``.
