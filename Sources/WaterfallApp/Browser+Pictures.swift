@@ -1,3 +1,5 @@
+import WaterfallView
+
 /// Pictures in the browser: set ``pictures`` and cards draw thumbnails where they
 /// had placeholders, and the details panel shows the picture across its width.
 ///
@@ -16,5 +18,21 @@ extension Browser {
         self.details = details
       }
     }
+  }
+
+  /// Draws the whole screen into `screen` with every picture on it shown:
+  /// one frame asks for the pictures it shows, they decode here, on this thread,
+  /// and the next frame draws them. What `render --pictures` does; the live
+  /// screen decodes off the main thread instead. Without pictures it is one
+  /// ``draw(in:)``.
+  public func drawDecodingPictures(in screen: CellBuffer) {
+    if let pictures {
+      pictures.beginFrame()
+      draw(in: screen)
+      pictures.decodeWaiting()
+      pictures.beginFrame()
+      screen.clear()
+    }
+    draw(in: screen)
   }
 }

@@ -258,10 +258,9 @@ public final class Browser {
   /// found by its id field or else by its position, on the same screen row.
   public func replaceStore(_ newStore: ItemStore) {
     finishAnimation()
-    let old = selectedItem
-    let oldID = old.flatMap { store.id(at: $0) }
+    let oldID = selectedItem.flatMap { store.id(at: $0) }
     let oldPosition = view.selectedIndexPath.map(dataSource.position(of:))
-    let row = view.selectedIndexPath.flatMap { view.frameForItem(at: $0) }.map { $0.minY - view.contentOffset }
+    let row = selectedRow
     store = newStore
     dataSource.store = newStore
     lastSeenCount = newStore.count
@@ -270,19 +269,11 @@ public final class Browser {
     dataSource.show((0..<newStore.count).filter(passes))
     updateFooter()
     view.reloadData(with: makeLayout())
-    var target: IndexPath?
-    if let oldID, let match = (0..<newStore.count).first(where: { newStore.id(at: $0) == oldID }) {
-      target = dataSource.indexPath(ofItem: match)
-    }
+    var target = oldID.flatMap { id in (0..<newStore.count).first { newStore.id(at: $0) == id } }
     if target == nil, let oldPosition, dataSource.shownCount > 0 {
-      target = dataSource.indexPath(ofItem: dataSource.shownItems[min(oldPosition, dataSource.shownCount - 1)])
+      target = dataSource.shownItems[min(oldPosition, dataSource.shownCount - 1)]
     }
-    guard let target else {
-      view.selectFirstItem()
-      return
-    }
-    if let row, let frame = view.frameForItem(at: target) { view.setContentOffset(frame.minY - row) }
-    view.selectItem(at: target)
+    if !select(target, atRow: row) { view.selectFirstItem() }
   }
 
   /// Shows the items again after the filter or the hidden set changed, keeping
@@ -290,27 +281,35 @@ public final class Browser {
   private func reshow(selecting item: Int? = nil) {
     finishAnimation()
     let keep = item ?? selectedItem
-    let row = view.selectedIndexPath.flatMap { view.frameForItem(at: $0) }.map { $0.minY - view.contentOffset }
+    let row = selectedRow
     relayoutPending = false
     dataSource.show((0..<store.count).filter(passes))
     updateFooter()
     view.reloadData(with: makeLayout())
-    if let keep, let indexPath = dataSource.indexPath(ofItem: keep) {
-      if let row, let frame = view.frameForItem(at: indexPath) { view.setContentOffset(frame.minY - row) }
-      view.selectItem(at: indexPath)
-    } else {
-      view.selectFirstItem()
-    }
+    if !select(keep, atRow: row) { view.selectFirstItem() }
   }
 
   private func reloadKeepingSelection() {
     let keep = selectedItem
-    let row = view.selectedIndexPath.flatMap { view.frameForItem(at: $0) }.map { $0.minY - view.contentOffset }
+    let row = selectedRow
     view.reloadData(with: makeLayout())
-    if let keep, let indexPath = dataSource.indexPath(ofItem: keep) {
-      if let row, let frame = view.frameForItem(at: indexPath) { view.setContentOffset(frame.minY - row) }
-      view.selectItem(at: indexPath)
-    }
+    select(keep, atRow: row)
+  }
+
+  /// The selected card's top row on the screen, to put a card back at after the
+  /// cards are laid out anew.
+  private var selectedRow: Int? {
+    view.selectedIndexPath.flatMap { view.frameForItem(at: $0) }.map { $0.minY - view.contentOffset }
+  }
+
+  /// Selects store item `item` with its top at screen `row` where the scroll
+  /// allows; returns whether the item is shown at all.
+  @discardableResult
+  private func select(_ item: Int?, atRow row: Int?) -> Bool {
+    guard let item, let indexPath = dataSource.indexPath(ofItem: item) else { return false }
+    if let row, let frame = view.frameForItem(at: indexPath) { view.setContentOffset(frame.minY - row) }
+    view.selectItem(at: indexPath)
+    return true
   }
 
   private func applyFilter(_ query: String) {

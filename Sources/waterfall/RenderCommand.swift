@@ -49,15 +49,7 @@ struct RenderCommand: ParsableCommand {
       for key in parsed { _ = browser.handle(.key(key)) }
     }
     let screen = CellBuffer(width: width, height: height)
-    if let pictures = browser.pictures {
-      // One frame asks for the pictures on screen, the next shows them.
-      pictures.beginFrame()
-      browser.draw(in: screen)
-      pictures.decodeWaiting()
-      pictures.beginFrame()
-      screen.clear()
-    }
-    browser.draw(in: screen)
+    browser.drawDecodingPictures(in: screen)
     Swift.print(screen.text)
     try finish(data)
   }

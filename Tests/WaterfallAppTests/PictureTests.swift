@@ -29,12 +29,7 @@ import WaterfallView
   /// Draws a frame, decodes what it asked for, and draws the next.
   static func settle(_ browser: Browser, _ pictures: Pictures) -> CellBuffer {
     let screen = CellBuffer(width: browser.size.width, height: browser.size.height)
-    pictures.beginFrame()
-    browser.draw(in: screen)
-    pictures.decodeWaiting()
-    pictures.beginFrame()
-    screen.clear()
-    browser.draw(in: screen)
+    browser.drawDecodingPictures(in: screen)
     return screen
   }
 
