@@ -181,13 +181,8 @@ public final class TerminalSession {
       }
     }
     for y in 0..<rows where changed[y] { write(row: y, of: buffer) }
-    lastRowsWritten = changed.filter { $0 }.count
     Curses.present()
   }
-
-  /// The rows written into the window by the last ``draw(_:previous:)``: all of
-  /// them for a fresh frame, a few for a step that changed little.
-  public private(set) var lastRowsWritten = 0
 
   /// The colour pairs each row of the window was written with.
   private var rowPairs: [[Int32]] = []

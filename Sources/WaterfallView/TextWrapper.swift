@@ -30,7 +30,8 @@ public enum TextWrapper {
 
   /// The number of lines `text` wraps to at `width`.
   public static func wrappedLineCount(_ text: String, width: Int) -> Int {
-    wrap(text, width: width).count
+    var text = text
+    return text.withUTF8 { lineCount(utf8: $0, width: width) }
   }
 
   /// `line` with `…` at its end, shortened until both fit in `width`.

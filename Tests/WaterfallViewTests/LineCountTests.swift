@@ -1,0 +1,40 @@
+import Testing
+
+@testable import WaterfallView
+
+/// Counting wrapped lines over bytes gives the wrapper's count.
+@Suite struct LineCountTests {
+  @Test func countingPathWrapsLikeTheWrapper() {
+    func count(_ s: String, _ width: Int) -> Int? {
+      Array(s.utf8).withUnsafeBufferPointer { TextWrapper.simpleLineCount($0, width: width) }
+    }
+    #expect(count("Ceramic mug with a blue glaze", 12) == 3)
+    #expect(count("   ", 5) == 0)
+    #expect(count("a  b", 3) == 1)
+    #expect(count("toolongword", 5) == 3, "a word wider than the line breaks inside")
+    #expect(count("茶壶", 3) == 2)
+    #expect(count("大号陶瓷茶壶 蓝色釉面", 24) == 1)
+    #expect(count("two\nlines", 20) == nil, "newlines go to the wrapper")
+    #expect(count("😀", 20) == nil, "emoji go to the wrapper")
+    for (text, width) in [("toolongword", 5), ("茶壶", 1), ("ab 大号陶瓷茶壶蓝色釉面 x", 7), ("a b c", 1)] {
+      #expect(count(text, width) == TextWrapper.wrap(text, width: width).count, "\(text) at \(width)")
+    }
+  }
+
+  @Test func lineCountEqualsTheWrappersOverRandomText() {
+    let pieces = ["a", "mug", " ", "  ", "茶壶", "大号陶瓷茶壶蓝色釉面", "かな", "한글", "😀", "\n", "extraordinarilylongword", "é", "\u{1B}[2J", ""]
+    var state: UInt64 = 11
+    func next(_ n: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(n))
+    }
+    for _ in 0..<3000 {
+      let text = (0..<next(10)).map { _ in pieces[next(pieces.count)] }.joined(separator: next(2) == 0 ? " " : "")
+      let width = 1 + next(40)
+      let maxLines = 1 + next(5)
+      var utf8 = text
+      let counted = utf8.withUTF8 { TextWrapper.lineCount(utf8: $0, width: width, maxLines: maxLines) }
+      #expect(counted == TextWrapper.wrap(text, width: width, maxLines: maxLines).count, "\(text.debugDescription) at \(width)")
+    }
+  }
+}
