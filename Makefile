@@ -5,6 +5,10 @@
 #   make bench     print the performance table the README quotes (--json: make bench-json;
 #                  the scale part alone: make bench-scale)
 #   make release   build the release binary into .build/release/waterfall
+#   make install   put waterfall in $(PREFIX)/bin (PREFIX=/usr/local by default)
+#   make screenshots  the README's pictures: the real program in xterm under Xvfb
+#   make docs      the DocC documentation of WaterfallLayout and WaterfallView
+#                  (.build/plugins/Swift-DocC/outputs/*.doccarchive)
 #   make test-asan the unit and end-to-end tests under the address sanitizer (CI runs it)
 #   make test-tsan the tests under the thread sanitizer (for code that uses threads)
 #   make fuzz      every libFuzzer target in Fuzz/ for FUZZ_SECONDS each (see Fuzz/README.md)
@@ -14,10 +18,10 @@
 SHELL := /bin/bash
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-APT_PACKAGES := tmux libncurses-dev libpng-dev libjpeg-dev pkg-config
+APT_PACKAGES := tmux libncurses-dev libpng-dev libjpeg-dev libgif-dev libwebp-dev libsqlite3-dev iso-codes pkg-config
 DATA ?= Data/shops
 
-.PHONY: run test test-asan test-tsan fuzz bench bench-json bench-scale bench-deps bench-pictures release deps data picture-tools clean
+.PHONY: install screenshots screenshot-deps run test test-deps docs test-asan test-tsan fuzz bench bench-json bench-scale bench-deps bench-pictures release deps data picture-tools clean
 
 deps:
 	@missing=""; \
@@ -26,13 +30,47 @@ deps:
 	[ -f /usr/include/ncursesw/curses.h ] || missing="$$missing libncurses-dev"; \
 	[ -f /usr/include/png.h ] || missing="$$missing libpng-dev"; \
 	[ -f /usr/include/jpeglib.h ] || missing="$$missing libjpeg-dev"; \
+	[ -f /usr/include/gif_lib.h ] || missing="$$missing libgif-dev"; \
+	[ -f /usr/include/webp/decode.h ] || missing="$$missing libwebp-dev"; \
+	[ -f /usr/include/sqlite3.h ] || missing="$$missing libsqlite3-dev"; \
+	[ -f /usr/share/iso-codes/json/iso_3166-1.json ] || missing="$$missing iso-codes"; \
 	if [ -n "$$missing" ]; then \
 	  echo "make: installing$$missing"; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
 
+# Real data nobody here wrote, for the end-to-end tests: a folder of folders of icons.
+test-deps: deps
+	@[ -d /usr/share/icons/Adwaita/16x16/actions ] || { \
+	  echo "make: installing adwaita-icon-theme (its icons are test data)"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq adwaita-icon-theme; }
+
 release: deps
 	$(SWIFT) build -c release --product waterfall
+
+PREFIX ?= /usr/local
+
+install: release
+	install -d "$(DESTDIR)$(PREFIX)/bin"
+	install -m 755 .build/release/waterfall "$(DESTDIR)$(PREFIX)/bin/waterfall"
+	@echo "make: installed $(DESTDIR)$(PREFIX)/bin/waterfall"
+
+# The screenshots need a terminal emulator, a virtual display, ImageMagick and a
+# font; the test that runs Scripts/screenshots.sh needs them too.
+screenshot-deps:
+	@missing=""; \
+	command -v xterm >/dev/null 2>&1 || missing="$$missing xterm"; \
+	command -v xvfb-run >/dev/null 2>&1 || missing="$$missing xvfb xauth"; \
+	command -v import >/dev/null 2>&1 || missing="$$missing imagemagick"; \
+	[ -f /usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf ] || missing="$$missing fonts-dejavu-core"; \
+	fc-list :lang=zh 2>/dev/null | grep -q . || missing="$$missing fonts-droid-fallback"; \
+	if [ -n "$$missing" ]; then \
+	  echo "make: installing$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+screenshots: release screenshot-deps
+	Scripts/screenshots.sh docs/screenshots
 
 run: release
 	.build/release/waterfall $(DATA)
@@ -40,9 +78,16 @@ run: release
 # A hung test must fail the run in minutes, not eat CI's whole budget.
 TEST_TIMEOUT ?= 1200
 
-test: deps
+test: test-deps screenshot-deps
 	$(SWIFT) build --build-tests
 	timeout --kill-after=10 $(TEST_TIMEOUT) $(SWIFT) test --skip-build
+
+# The library's documentation (DocC catalogues in Sources/*/*.docc), built
+# offline by swift-docc-plugin; warnings (a broken ``link``) fail the build.
+DOC_TARGETS := WaterfallLayout WaterfallView
+
+docs: deps
+	$(SWIFT) package generate-documentation --warnings-as-errors $(addprefix --target ,$(DOC_TARGETS))
 
 # The sanitizers build into their own scratch paths, so they never rebuild .build.
 # Under ASan the end-to-end tests drive the ASan-built binary; LimitsTests (10 MB
@@ -51,13 +96,13 @@ test: deps
 # DECISIONS.md.
 SANITIZER_SKIP ?= LimitsTests
 
-test-asan: deps
+test-asan: test-deps screenshot-deps
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
 	SWIFT_BACKTRACE=enable=no LSAN_OPTIONS=suppressions=$(CURDIR)/Scripts/lsan-suppressions.txt \
 	  timeout --kill-after=10 $(TEST_TIMEOUT) \
 	  $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan --skip '$(SANITIZER_SKIP)'
 
-test-tsan: deps
+test-tsan: test-deps screenshot-deps
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	SWIFT_BACKTRACE=enable=no timeout --kill-after=10 $(TEST_TIMEOUT) \
 	  $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --skip '$(SANITIZER_SKIP)'
@@ -104,11 +149,15 @@ bench-scale: bench-deps
 clean:
 	rm -rf .build .build-asan .build-tsan .build-fuzz
 
-# The sample pictures' JPEGs are written by cjpeg.
+# The sample pictures' JPEGs are written by cjpeg, the test fixtures' WebPs by cwebp.
 picture-tools:
-	@command -v cjpeg >/dev/null 2>&1 || { \
-	  echo "make: installing libjpeg-turbo-progs"; \
-	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libjpeg-turbo-progs; }
+	@missing=""; \
+	command -v cjpeg >/dev/null 2>&1 || missing="$$missing libjpeg-turbo-progs"; \
+	command -v cwebp >/dev/null 2>&1 || missing="$$missing webp"; \
+	if [ -n "$$missing" ]; then \
+	  echo "make: installing$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
 
 data: picture-tools
 	python3 Scripts/generate-data.py

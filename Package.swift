@@ -7,10 +7,14 @@ let package = Package(
     .library(name: "WaterfallLayout", targets: ["WaterfallLayout"]),
     .library(name: "WaterfallView", targets: ["WaterfallView"]),
     .library(name: "WaterfallImages", targets: ["WaterfallImages"]),
+    .library(name: "WaterfallTerminal", targets: ["WaterfallTerminal"]),
     .executable(name: "waterfall", targets: ["waterfall"]),
+    .executable(name: "waterfall-example", targets: ["waterfall-example"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    // `make docs`: `swift package generate-documentation` (DocC catalogues in Sources/*/*.docc).
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     // C doorways.
@@ -30,18 +34,34 @@ let package = Package(
       pkgConfig: "libjpeg",
       providers: [.apt(["libjpeg-dev"])]
     ),
-    .target(name: "CImageDecoding", dependencies: ["CPng", "CJpeg"]),
+    .systemLibrary(
+      name: "CGif",
+      providers: [.apt(["libgif-dev"])]
+    ),
+    .systemLibrary(
+      name: "CWebp",
+      pkgConfig: "libwebp",
+      providers: [.apt(["libwebp-dev"])]
+    ),
+    .target(name: "CImageDecoding", dependencies: ["CPng", "CJpeg", "CGif", "CWebp"]),
+    .systemLibrary(
+      name: "CSQLite",
+      pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"])]
+    ),
 
     // The library.
     .target(name: "WaterfallLayout"),
     .target(name: "WaterfallView", dependencies: ["WaterfallLayout", "CTextWidth"]),
-    .target(name: "WaterfallImages", dependencies: ["WaterfallLayout", "WaterfallView", "CImageDecoding", "CPng", "CJpeg"]),
+    .target(name: "WaterfallImages", dependencies: ["WaterfallLayout", "WaterfallView", "CImageDecoding", "CPng", "CJpeg", "CGif", "CWebp"]),
+
+    // The live terminal: the only code that touches ncurses, and the run loop.
+    .target(name: "WaterfallTerminal", dependencies: ["CNcursesw", "WaterfallView"]),
 
     // The browser.
-    .target(name: "WaterfallTerminal", dependencies: ["CNcursesw", "WaterfallView"]),
     .target(
       name: "WaterfallApp",
-      dependencies: ["WaterfallLayout", "WaterfallView", "WaterfallTerminal", "WaterfallImages"]
+      dependencies: ["WaterfallLayout", "WaterfallView", "WaterfallTerminal", "WaterfallImages", "CSQLite"]
     ),
     .executableTarget(
       name: "waterfall",
@@ -52,18 +72,28 @@ let package = Package(
     ),
     .executableTarget(
       name: "waterfall-bench",
-      dependencies: ["WaterfallLayout", "WaterfallView", "WaterfallApp", "WaterfallImages"]
+      dependencies: ["WaterfallLayout", "WaterfallView", "WaterfallApp", "WaterfallImages", "CSQLite"]
     ),
 
-    // Tests.
+    // The library used alone: a live waterfall of its own cells (`swift run waterfall-example`).
+    .executableTarget(
+      name: "waterfall-example",
+      dependencies: ["WaterfallLayout", "WaterfallView", "WaterfallTerminal"],
+      path: "Examples/WaterfallExample"
+    ),
+
+    // Tests, and what they share: seeded randomness, scratch folders, the
+    // repository's root, screen diffs.
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "CTargetsTests", dependencies: ["CTextWidth", "CNcursesw"]),
-    .testTarget(name: "WaterfallLayoutTests", dependencies: ["WaterfallLayout"]),
-    .testTarget(name: "WaterfallViewTests", dependencies: ["WaterfallView"]),
-    .testTarget(name: "WaterfallImagesTests", dependencies: ["WaterfallImages"], exclude: ["Fixtures"]),
-    .testTarget(name: "WaterfallTerminalTests", dependencies: ["WaterfallTerminal", "WaterfallImages"]),
-    .testTarget(name: "WaterfallAppTests", dependencies: ["WaterfallApp", "WaterfallImages"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["waterfall"]),
-    .testTarget(name: "WaterfallBenchTests", dependencies: ["waterfall-bench", "WaterfallApp"]),
+    .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
+    .testTarget(name: "WaterfallLayoutTests", dependencies: ["WaterfallLayout", "TestSupport"]),
+    .testTarget(name: "WaterfallViewTests", dependencies: ["WaterfallView", "TestSupport"]),
+    .testTarget(name: "WaterfallImagesTests", dependencies: ["WaterfallImages", "TestSupport"], exclude: ["Fixtures"]),
+    .testTarget(name: "WaterfallTerminalTests", dependencies: ["WaterfallTerminal", "WaterfallImages", "TestSupport"]),
+    .testTarget(name: "WaterfallAppTests", dependencies: ["WaterfallApp", "WaterfallImages", "TestSupport", "CSQLite"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["waterfall", "waterfall-example", "TestSupport", "CSQLite"]),
+    .testTarget(name: "WaterfallBenchTests", dependencies: ["waterfall-bench", "WaterfallApp", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -14,14 +14,17 @@ Data/pictures/*.png, *.jpg   two dozen pieces of procedural art (skies, plasma, 
 Tests/WaterfallImagesTests/Fixtures/
                              small pictures whose pixels follow formulas the tests restate: every
                              PNG colour type, 1- and 16-bit depths, Adam7 interlacing, transparency;
-                             baseline, progressive and grey JPEG
+                             baseline, progressive and grey JPEG; GIF (interlaced, transparent,
+                             animated: the tests read the first frame) and WebP (lossless, with
+                             alpha, lossy); an SVG that is never drawn
 
 --bench DIR --count N        N pictures (240-640 pixels a side, half of them JPEG; copies of
   [--distinct D]             D different ones) in DIR, and a 4000x3000 JPEG and a 2000x1500 PNG in
                              DIR-large, for `make bench`; not kept in git
 
-PNG is written here with zlib (level 9, filters chosen per row), JPEG by `cjpeg` from
-libjpeg-turbo-progs (`make data` installs it when missing). Every picture comes from its own
+PNG is written here with zlib (level 9, filters chosen per row), GIF here too (LZW),
+JPEG by `cjpeg` from libjpeg-turbo-progs and WebP by `cwebp` from webp (`make data`
+installs both when missing). Every picture comes from its own
 random.Random seeded by its name, so running the script again writes byte-identical files.
 """
 
@@ -139,6 +142,86 @@ def write_jpeg(path, canvas, quality=85, extra=()):
         ppm.write_bytes(b"P6\n%d %d\n255\n" % (canvas.width, canvas.height) + b"".join(bytes(r) for r in canvas.rows()))
         subprocess.run([cjpeg, "-quality", str(quality), "-optimize", *extra, "-outfile", str(path), str(ppm)],
                        check=True)
+
+
+def lzw(indices, minimum_code_size):
+    """GIF's variable-length LZW: codes of 3 to 12 bits, least significant bit first."""
+    clear, end = 1 << minimum_code_size, (1 << minimum_code_size) + 1
+    bits, used, out = 0, 0, bytearray()
+
+    def emit(code, size):
+        nonlocal bits, used
+        bits |= code << used
+        used += size
+        while used >= 8:
+            out.append(bits & 0xFF)
+            bits >>= 8
+            used -= 8
+
+    def fresh():
+        return {bytes([i]): i for i in range(clear)}, end + 1, minimum_code_size + 1
+
+    table, next_code, size = fresh()
+    emit(clear, size)
+    word = b""
+    for index in indices:
+        longer = word + bytes([index])
+        if longer in table:
+            word = longer
+            continue
+        emit(table[word], size)
+        if next_code == 4096:
+            emit(clear, size)
+            table, next_code, size = fresh()
+        else:
+            table[longer] = next_code
+            next_code += 1
+            if next_code > (1 << size) and size < 12:
+                size += 1
+        word = bytes([index])
+    if word:
+        emit(table[word], size)
+    emit(end, size)
+    if used:
+        out.append(bits & 0xFF)
+    return bytes(out)
+
+
+def gif(width, height, palette, frames, transparent=None):
+    """A GIF89a: `frames` is a list of (left, top, width, height, indices, interlaced);
+    `palette` up to 256 (r, g, b), padded to a power of two."""
+    depth = max(1, (len(palette) - 1).bit_length())
+    colors = list(palette) + [(0, 0, 0)] * ((1 << depth) - len(palette))
+    out = bytearray(b"GIF89a" + struct.pack("<HH", width, height) + bytes([0x80 | (depth - 1), 0, 0]))
+    out += b"".join(bytes(c) for c in colors)
+    if len(frames) > 1:
+        out += b"\x21\xff\x0bNETSCAPE2.0\x03\x01\x00\x00\x00"
+    for left, top, w, h, indices, interlaced in frames:
+        flags = 1 if transparent is not None else 0
+        out += b"\x21\xf9\x04" + bytes([flags]) + struct.pack("<H", 10) + bytes([transparent or 0, 0])
+        rows = [indices[y * w:(y + 1) * w] for y in range(h)]
+        if interlaced:
+            order = [y for start, step in ((0, 8), (4, 8), (2, 4), (1, 2)) for y in range(start, h, step)]
+            rows = [rows[y] for y in order]
+        out += b"\x2c" + struct.pack("<HHHH", left, top, w, h) + bytes([0x40 if interlaced else 0])
+        minimum = max(2, depth)
+        data = lzw([v for row in rows for v in row], minimum)
+        out += bytes([minimum])
+        for i in range(0, len(data), 255):
+            piece = data[i:i + 255]
+            out += bytes([len(piece)]) + piece
+        out += b"\x00"
+    return bytes(out + b"\x3b")
+
+
+def write_webp(path, width, height, rgba_rows, extra=("-lossless", "-exact")):
+    cwebp = shutil.which("cwebp")
+    if not cwebp:
+        sys.exit("generate-pictures: cwebp is missing (Debian: apt-get install webp, or make data)")
+    with tempfile.TemporaryDirectory() as folder:
+        source = Path(folder) / "in.png"
+        source.write_bytes(png(width, height, rgba_rows, color_type=6))
+        subprocess.run([cwebp, "-quiet", *extra, "-o", str(path), str(source)], check=True)
 
 
 # MARK: Drawing
@@ -612,7 +695,36 @@ def fixtures():
     write_jpeg(FIXTURES / "bars-grey.jpg", c, quality=95, extra=("-grayscale",))
     big = Canvas(640, 480, lambda x, y: bars[int(x) // 80])
     write_jpeg(FIXTURES / "bars-640x480.jpg", big, quality=90)
-    return sorted(files) + ["bars.jpg", "bars-progressive.jpg", "bars-grey.jpg", "bars-640x480.jpg"]
+    # GIF: the palette's index is (x // 2 + y) % 16, a 16-colour ramp the tests restate.
+    ramp = [fixture_gif_color(i) for i in range(16)]
+    indices = [(x // 2 + y) % 16 for y in range(h) for x in range(w)]
+    gifs = {
+        "ramp.gif": gif(w, h, ramp, [(0, 0, w, h, indices, False)]),
+        "ramp-interlaced.gif": gif(w, h, ramp, [(0, 0, w, h, indices, True)]),
+        # A 6x4 frame at (5, 3) on a 16x12 screen, index 0 transparent.
+        "frame-transparent.gif": gif(w, h, ramp, [(5, 3, 6, 4, [(x + y) % 3 for y in range(4) for x in range(6)], False)],
+                                     transparent=0),
+        # Two frames: the first is all index 3, the second all index 9.
+        "animated.gif": gif(w, h, ramp, [(0, 0, w, h, [3] * (w * h), False), (0, 0, w, h, [9] * (w * h), False)]),
+        # A larger one (LZW past 12-bit codes, so the table is cleared): 128x96, index (x * y) % 256.
+        "large.gif": gif(128, 96, [(i, 255 - i, (i * 7) % 256) for i in range(256)],
+                         [(0, 0, 128, 96, [(x * y) % 256 for y in range(96) for x in range(128)], False)]),
+    }
+    for name, data in gifs.items():
+        (FIXTURES / name).write_bytes(data)
+    rgba = [[v for x in range(w) for v in (*fixture_rgb(x, y), 255)] for y in range(h)]
+    write_webp(FIXTURES / "rgb-lossless.webp", w, h, rgba)
+    write_webp(FIXTURES / "rgba-lossless.webp", w, h, [[v for x in range(w) for v in (*fixture_rgb(x, y), x * 17)] for y in range(h)])
+    bars_rgba = [[v for x in range(64) for v in (*bars[x // 8], 255)] for y in range(32)]
+    write_webp(FIXTURES / "bars-lossy.webp", 64, 32, bars_rgba, extra=("-q", "95"))
+    (FIXTURES / "drawing.svg").write_text('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="16" height="12">'
+                                          '<rect width="16" height="12" fill="red"/></svg>\n')
+    return (sorted(files) + ["bars.jpg", "bars-progressive.jpg", "bars-grey.jpg", "bars-640x480.jpg"] + sorted(gifs)
+            + ["rgb-lossless.webp", "rgba-lossless.webp", "bars-lossy.webp", "drawing.svg"])
+
+
+def fixture_gif_color(i):
+    return (i * 16, 255 - i * 16, (i * 40) % 256)
 
 
 def main():

@@ -1,6 +1,7 @@
-// Calls libpng and libjpeg for CImageDecoding.h. Every function that calls into a
-// library first sets a jump point with setjmp; the libraries' error callbacks
-// record a message and longjmp back to it, so errors come out as return values.
+// Calls libpng, libjpeg, giflib and libwebp for CImageDecoding.h. Every function
+// that calls into libpng or libjpeg first sets a jump point with setjmp; those
+// libraries' error callbacks record a message and longjmp back to it, so errors come
+// out as return values. giflib and libwebp return their errors, and never jump.
 // Anything allocated after a jump point lives in the reader, so ci_reader_close
 // frees it whichever way the function left.
 #define _POSIX_C_SOURCE 200809L
@@ -18,10 +19,18 @@
 #include <png.h>
 #include <jpeglib.h>
 #include <jerror.h>
+#include <gif_lib.h>
+#include <webp/decode.h>
 
 /// The most memory libjpeg may use for one picture (progressive pictures keep every
 /// coefficient); beyond it decoding fails instead of growing.
 #define CI_JPEG_MEMORY_LIMIT (512L * 1024 * 1024)
+
+/// The largest WebP file read into memory to be decoded.
+#define CI_WEBP_FILE_LIMIT (256L * 1024 * 1024)
+
+/// How much of a file's start is read to tell its format.
+#define CI_SNIFF_BYTES 256
 
 /// libjpeg's error manager, extended with the jump point and what went wrong.
 struct ci_jpeg_failure {
@@ -33,6 +42,8 @@ struct ci_jpeg_failure {
 
 struct ci_reader {
   FILE *file;
+  // The bytes a reader opened from memory reads, owned by it.
+  void *memory;
   int format;
   uint32_t width;
   uint32_t height;
@@ -41,6 +52,9 @@ struct ci_reader {
   uint32_t output_width;
   uint32_t output_height;
   uint8_t background[3];
+  /// Where to write each pixel's alpha (NULL: nowhere), and whether the PNG has any.
+  uint8_t *alpha;
+  int png_has_alpha;
 
   // PNG
   png_structp png;
@@ -55,6 +69,13 @@ struct ci_reader {
   struct ci_jpeg_failure jpeg_failure;
   int jpeg_created;
   int jpeg_cmyk;
+
+  // GIF
+  GifFileType *gif;
+
+  // WebP
+  int webp_animated;
+  uint8_t *webp_data;
 
   // Buffers made while decoding.
   uint8_t *scratch;
@@ -188,6 +209,108 @@ static int open_jpeg(ci_reader *reader, ci_error *error) {
   return CI_OK;
 }
 
+// MARK: GIF
+
+static int gif_read_file(GifFileType *gif, GifByteType *data, int length) {
+  ci_reader *reader = gif->UserData;
+  return length <= 0 ? 0 : (int)fread(data, 1, (size_t)length, reader->file);
+}
+
+/// Turns a giflib error code into a status and message.
+static int gif_fail(ci_reader *reader, int code, ci_error *error) {
+  if (ferror(reader->file)) {
+    set_error(error, CI_UNREADABLE, errno, strerror(errno));
+    return CI_UNREADABLE;
+  }
+  int status;
+  const char *message;
+  switch (code) {
+  case D_GIF_ERR_READ_FAILED:
+  case D_GIF_ERR_EOF_TOO_SOON:
+    status = CI_TRUNCATED;
+    message = "the file ends before the picture does";
+    break;
+  case D_GIF_ERR_NOT_ENOUGH_MEM:
+    status = CI_OUT_OF_MEMORY;
+    message = "out of memory";
+    break;
+  default:
+    status = CI_CORRUPT;
+    message = GifErrorString(code);
+    break;
+  }
+  set_error(error, status, 0, message ? message : "the GIF data is damaged");
+  return status;
+}
+
+static int open_gif(ci_reader *reader, ci_error *error) {
+  if (fseek(reader->file, 0, SEEK_SET) != 0) {
+    set_error(error, CI_UNREADABLE, errno, strerror(errno));
+    return CI_UNREADABLE;
+  }
+  int code = 0;
+  reader->gif = DGifOpen(reader, gif_read_file, &code);
+  if (!reader->gif) return gif_fail(reader, code, error);
+  reader->width = (uint32_t)(reader->gif->SWidth > 0 ? reader->gif->SWidth : 0);
+  reader->height = (uint32_t)(reader->gif->SHeight > 0 ? reader->gif->SHeight : 0);
+  return CI_OK;
+}
+
+// MARK: WebP
+
+static int webp_fail(VP8StatusCode code, ci_error *error) {
+  switch (code) {
+  case VP8_STATUS_NOT_ENOUGH_DATA:
+    set_error(error, CI_TRUNCATED, 0, "the file ends before the picture does");
+    return CI_TRUNCATED;
+  case VP8_STATUS_OUT_OF_MEMORY:
+    set_error(error, CI_OUT_OF_MEMORY, 0, "out of memory");
+    return CI_OUT_OF_MEMORY;
+  case VP8_STATUS_UNSUPPORTED_FEATURE:
+    set_error(error, CI_CORRUPT, 0, "a WebP feature libwebp does not decode");
+    return CI_CORRUPT;
+  default:
+    set_error(error, CI_CORRUPT, 0, "the WebP data is damaged");
+    return CI_CORRUPT;
+  }
+}
+
+/// Reads the size from the first chunks: `head` holds the file's first `length` bytes.
+static int open_webp(ci_reader *reader, const uint8_t *head, size_t length, ci_error *error) {
+  WebPBitstreamFeatures features;
+  VP8StatusCode status = WebPGetFeatures(head, length, &features);
+  if (status != VP8_STATUS_OK) return webp_fail(status, error);
+  reader->width = features.width > 0 ? (uint32_t)features.width : 0;
+  reader->height = features.height > 0 ? (uint32_t)features.height : 0;
+  reader->webp_animated = features.has_animation;
+  return CI_OK;
+}
+
+// MARK: Telling formats apart
+
+/// Whether `needle` occurs in the first `length` bytes of `haystack`.
+static int contains(const uint8_t *haystack, size_t length, const char *needle) {
+  size_t n = strlen(needle);
+  for (size_t i = 0; i + n <= length; i++) {
+    if (memcmp(haystack + i, needle, n) == 0) return 1;
+  }
+  return 0;
+}
+
+/// What a file that is none of the four formats looks like, in a few words.
+static const char *describe_other(const uint8_t *head, size_t length) {
+  if (length == 0) return "the file is empty";
+  size_t i = 0;
+  if (length >= 3 && head[0] == 0xEF && head[1] == 0xBB && head[2] == 0xBF) i = 3;
+  while (i < length && (head[i] == ' ' || head[i] == '\t' || head[i] == '\r' || head[i] == '\n')) i++;
+  if (i < length && head[i] == '<' && (contains(head + i, length - i, "<svg") || contains(head + i, length - i, "<!DOCTYPE svg"))) {
+    return "SVG pictures are not drawn";
+  }
+  return "not a PNG, JPEG, GIF or WebP file";
+}
+
+static ci_reader *open_stream(FILE *file, void *memory, ci_error *error);
+
 ci_reader *ci_reader_open(const char *path, ci_error *error) {
   clear_error(error);
   // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below.
@@ -215,16 +338,44 @@ ci_reader *ci_reader_open(const char *path, ci_error *error) {
     close(fd);
     return NULL;
   }
+  return open_stream(file, NULL, error);
+}
+
+ci_reader *ci_reader_open_memory(const void *bytes, size_t count, ci_error *error) {
+  clear_error(error);
+  if (count == 0) {
+    set_error(error, CI_NOT_AN_IMAGE, 0, "the picture is empty");
+    return NULL;
+  }
+  void *copy = malloc(count);
+  if (!copy) {
+    set_error(error, CI_OUT_OF_MEMORY, ENOMEM, "out of memory");
+    return NULL;
+  }
+  memcpy(copy, bytes, count);
+  FILE *file = fmemopen(copy, count, "rb");
+  if (!file) {
+    set_error(error, CI_UNREADABLE, errno, strerror(errno));
+    free(copy);
+    return NULL;
+  }
+  return open_stream(file, copy, error);
+}
+
+/// Reads the header from `file` (and owns it, and `memory` if not NULL).
+static ci_reader *open_stream(FILE *file, void *memory, ci_error *error) {
   ci_reader *reader = calloc(1, sizeof *reader);
   if (!reader) {
     set_error(error, CI_OUT_OF_MEMORY, ENOMEM, "out of memory");
     fclose(file);
+    free(memory);
     return NULL;
   }
   reader->file = file;
+  reader->memory = memory;
 
   static const uint8_t png_signature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
-  uint8_t head[8];
+  uint8_t head[CI_SNIFF_BYTES];
   size_t got = fread(head, 1, sizeof head, file);
   if (ferror(file)) {
     set_error(error, CI_UNREADABLE, errno, strerror(errno));
@@ -232,9 +383,16 @@ ci_reader *ci_reader_open(const char *path, ci_error *error) {
     return NULL;
   }
   int status;
-  if (got > 0 && memcmp(head, png_signature, got) == 0) {
+  size_t png_length = got < sizeof png_signature ? got : sizeof png_signature;
+  if (got > 0 && memcmp(head, png_signature, png_length) == 0) {
     if (got < sizeof png_signature) {
       set_error(error, CI_TRUNCATED, 0, "the file ends before the picture does");
+      ci_reader_close(reader);
+      return NULL;
+    }
+    // libpng reads on from the end of the signature.
+    if (fseek(file, (long)sizeof png_signature, SEEK_SET) != 0) {
+      set_error(error, CI_UNREADABLE, errno, strerror(errno));
       ci_reader_close(reader);
       return NULL;
     }
@@ -243,8 +401,14 @@ ci_reader *ci_reader_open(const char *path, ci_error *error) {
   } else if (got >= 3 && head[0] == 0xFF && head[1] == 0xD8 && head[2] == 0xFF) {
     reader->format = CI_FORMAT_JPEG;
     status = open_jpeg(reader, error);
+  } else if (got >= 6 && (memcmp(head, "GIF87a", 6) == 0 || memcmp(head, "GIF89a", 6) == 0)) {
+    reader->format = CI_FORMAT_GIF;
+    status = open_gif(reader, error);
+  } else if (got >= 12 && memcmp(head, "RIFF", 4) == 0 && memcmp(head + 8, "WEBP", 4) == 0) {
+    reader->format = CI_FORMAT_WEBP;
+    status = open_webp(reader, head, got, error);
   } else {
-    set_error(error, CI_NOT_AN_IMAGE, 0, got == 0 ? "the file is empty" : "not a PNG or JPEG file");
+    set_error(error, CI_NOT_AN_IMAGE, 0, describe_other(head, got));
     status = CI_NOT_AN_IMAGE;
   }
   if (status != CI_OK) {
@@ -276,6 +440,8 @@ static int start_png(ci_reader *reader, ci_error *error) {
   int color = png_get_color_type(png, info);
   if (!(color & PNG_COLOR_MASK_ALPHA) && !png_get_valid(png, info, PNG_INFO_tRNS)) {
     png_set_filler(png, 0xFF, PNG_FILLER_AFTER);
+  } else {
+    reader->png_has_alpha = 1;
   }
   reader->png_passes = png_set_interlace_handling(png);
   png_read_update_info(png, info);
@@ -288,6 +454,18 @@ static int start_png(ci_reader *reader, ci_error *error) {
   return CI_OK;
 }
 
+/// The largest of 8, 4 and 2 that divides a `width` x `height` picture to at least
+/// `minimum_width` x `minimum_height` (sides rounded up), or 1.
+static unsigned scale_denominator(uint32_t width, uint32_t height, uint32_t minimum_width, uint32_t minimum_height) {
+  if (minimum_width == 0 && minimum_height == 0) return 1;
+  static const unsigned choices[] = {8, 4, 2};
+  for (int i = 0; i < 3; i++) {
+    unsigned d = choices[i];
+    if ((width + d - 1) / d >= minimum_width && (height + d - 1) / d >= minimum_height) return d;
+  }
+  return 1;
+}
+
 static int start_jpeg(ci_reader *reader, uint32_t minimum_width, uint32_t minimum_height, ci_error *error) {
   if (setjmp(reader->jpeg_failure.jump)) return jpeg_fail(reader, error);
   struct jpeg_decompress_struct *jpeg = &reader->jpeg;
@@ -297,21 +475,8 @@ static int start_jpeg(ci_reader *reader, uint32_t minimum_width, uint32_t minimu
   } else {
     jpeg->out_color_space = JCS_RGB;
   }
-  unsigned denominator = 1;
-  if (minimum_width > 0 || minimum_height > 0) {
-    static const unsigned choices[] = {8, 4, 2};
-    for (int i = 0; i < 3; i++) {
-      unsigned d = choices[i];
-      uint32_t w = (reader->width + d - 1) / d;
-      uint32_t h = (reader->height + d - 1) / d;
-      if (w >= minimum_width && h >= minimum_height) {
-        denominator = d;
-        break;
-      }
-    }
-  }
   jpeg->scale_num = 1;
-  jpeg->scale_denom = denominator;
+  jpeg->scale_denom = scale_denominator(reader->width, reader->height, minimum_width, minimum_height);
   jpeg_calc_output_dimensions(jpeg);
   reader->output_width = jpeg->output_width;
   reader->output_height = jpeg->output_height;
@@ -330,8 +495,23 @@ int ci_reader_start(ci_reader *reader, uint32_t minimum_width, uint32_t minimum_
   reader->background[0] = background_red;
   reader->background[1] = background_green;
   reader->background[2] = background_blue;
-  int status = reader->format == CI_FORMAT_PNG ? start_png(reader, error)
-                                               : start_jpeg(reader, minimum_width, minimum_height, error);
+  int status = CI_OK;
+  switch (reader->format) {
+  case CI_FORMAT_PNG: status = start_png(reader, error); break;
+  case CI_FORMAT_JPEG: status = start_jpeg(reader, minimum_width, minimum_height, error); break;
+  case CI_FORMAT_GIF:
+    // The first frame, on the screen the header gives, at full size.
+    reader->output_width = reader->width;
+    reader->output_height = reader->height;
+    break;
+  case CI_FORMAT_WEBP: {
+    // libwebp scales while it decodes, to any size: the same steps as JPEG's.
+    unsigned d = scale_denominator(reader->width, reader->height, minimum_width, minimum_height);
+    reader->output_width = (reader->width + d - 1) / d;
+    reader->output_height = (reader->height + d - 1) / d;
+    break;
+  }
+  }
   if (status == CI_OK) {
     *output_width = reader->output_width;
     *output_height = reader->output_height;
@@ -341,10 +521,12 @@ int ci_reader_start(ci_reader *reader, uint32_t minimum_width, uint32_t minimum_
 
 // MARK: Reading
 
-/// Blends `count` RGBA pixels over the background into RGB.
-static void blend(const uint8_t *rgba, uint8_t *rgb, size_t count, const uint8_t background[3]) {
+/// Blends `count` RGBA pixels over the background into RGB, and copies their alpha
+/// into `alpha` when it is not NULL.
+static void blend(const uint8_t *rgba, uint8_t *rgb, uint8_t *alpha_out, size_t count, const uint8_t background[3]) {
   for (size_t i = 0; i < count; i++) {
     unsigned alpha = rgba[4 * i + 3];
+    if (alpha_out) alpha_out[i] = (uint8_t)alpha;
     for (int c = 0; c < 3; c++) {
       unsigned value = rgba[4 * i + c];
       rgb[3 * i + c] = (uint8_t)((value * alpha + background[c] * (255 - alpha) + 127) / 255);
@@ -362,7 +544,8 @@ static int read_png(ci_reader *reader, uint8_t *pixels, ci_error *error) {
     if (!reader->scratch) png_error(reader->png, "out of memory");
     for (size_t y = 0; y < height; y++) {
       png_read_row(reader->png, reader->scratch, NULL);
-      blend(reader->scratch, pixels + y * width * 3, width, reader->background);
+      blend(reader->scratch, pixels + y * width * 3, reader->alpha ? reader->alpha + y * width : NULL, width,
+            reader->background);
     }
   } else {
     // Interlaced: every pass touches every row, so the whole picture is kept.
@@ -371,7 +554,7 @@ static int read_png(ci_reader *reader, uint8_t *pixels, ci_error *error) {
     if (!reader->scratch || !reader->rows) png_error(reader->png, "out of memory");
     for (size_t y = 0; y < height; y++) reader->rows[y] = reader->scratch + y * width * 4;
     png_read_image(reader->png, reader->rows);
-    blend(reader->scratch, pixels, width * height, reader->background);
+    blend(reader->scratch, pixels, reader->alpha, width * height, reader->background);
   }
   return CI_OK;
 }
@@ -415,6 +598,135 @@ static int read_jpeg(ci_reader *reader, uint8_t *pixels, ci_error *error) {
   return CI_OK;
 }
 
+static int read_gif(ci_reader *reader, uint8_t *pixels, ci_error *error) {
+  GifFileType *gif = reader->gif;
+  size_t width = reader->output_width;
+  size_t height = reader->output_height;
+  // What the first frame does not cover is transparent: the background.
+  for (size_t i = 0; i < width * height; i++) memcpy(pixels + 3 * i, reader->background, 3);
+  if (reader->alpha) memset(reader->alpha, 0, width * height);
+  int transparent = NO_TRANSPARENT_COLOR;
+  for (;;) {
+    GifRecordType type;
+    if (DGifGetRecordType(gif, &type) == GIF_ERROR) return gif_fail(reader, gif->Error, error);
+    if (type == TERMINATE_RECORD_TYPE) {
+      set_error(error, CI_CORRUPT, 0, "the GIF holds no picture");
+      return CI_CORRUPT;
+    }
+    if (type == EXTENSION_RECORD_TYPE) {
+      int code = 0;
+      GifByteType *block = NULL;
+      if (DGifGetExtension(gif, &code, &block) == GIF_ERROR) return gif_fail(reader, gif->Error, error);
+      GraphicsControlBlock control;
+      if (code == GRAPHICS_EXT_FUNC_CODE && block && block[0] >= 4 &&
+          DGifExtensionToGCB(block[0], block + 1, &control) == GIF_OK) {
+        transparent = control.TransparentColor;
+      }
+      while (block) {
+        if (DGifGetExtensionNext(gif, &block) == GIF_ERROR) return gif_fail(reader, gif->Error, error);
+      }
+      continue;
+    }
+    if (type != IMAGE_DESC_RECORD_TYPE) continue;
+    if (DGifGetImageDesc(gif) == GIF_ERROR) return gif_fail(reader, gif->Error, error);
+    GifImageDesc *frame = &gif->Image;
+    ColorMapObject *colors = frame->ColorMap ? frame->ColorMap : gif->SColorMap;
+    if (!colors || frame->Width <= 0 || frame->Height <= 0) {
+      set_error(error, CI_CORRUPT, 0, colors ? "the first frame is empty" : "the GIF has no colour table");
+      return CI_CORRUPT;
+    }
+    reader->scratch = malloc((size_t)frame->Width);
+    if (!reader->scratch) {
+      set_error(error, CI_OUT_OF_MEMORY, ENOMEM, "out of memory");
+      return CI_OUT_OF_MEMORY;
+    }
+    // Interlaced frames come in four passes: every 8th row from 0, from 4, every
+    // 4th from 2, every 2nd from 1.
+    static const int starts[] = {0, 4, 2, 1};
+    static const int steps[] = {8, 8, 4, 2};
+    int passes = frame->Interlace ? 4 : 1;
+    for (int pass = 0; pass < passes; pass++) {
+      int start = frame->Interlace ? starts[pass] : 0;
+      int step = frame->Interlace ? steps[pass] : 1;
+      for (int y = start; y < frame->Height; y += step) {
+        if (DGifGetLine(gif, reader->scratch, frame->Width) == GIF_ERROR) return gif_fail(reader, gif->Error, error);
+        long row = (long)frame->Top + y;
+        if (row < 0 || (size_t)row >= height) continue;
+        for (int x = 0; x < frame->Width; x++) {
+          long column = (long)frame->Left + x;
+          int index = reader->scratch[x];
+          if (column < 0 || (size_t)column >= width || index == transparent || index >= colors->ColorCount) continue;
+          uint8_t *pixel = pixels + ((size_t)row * width + (size_t)column) * 3;
+          pixel[0] = colors->Colors[index].Red;
+          pixel[1] = colors->Colors[index].Green;
+          pixel[2] = colors->Colors[index].Blue;
+          if (reader->alpha) reader->alpha[(size_t)row * width + (size_t)column] = 255;
+        }
+      }
+    }
+    // Later frames are not read: the first is the picture.
+    return CI_OK;
+  }
+}
+
+static int read_webp(ci_reader *reader, uint8_t *pixels, ci_error *error) {
+  if (reader->webp_animated) {
+    set_error(error, CI_NOT_AN_IMAGE, 0, "animated WebP pictures are not drawn");
+    return CI_NOT_AN_IMAGE;
+  }
+  struct stat info;
+  if (fstat(fileno(reader->file), &info) != 0) {
+    set_error(error, CI_UNREADABLE, errno, strerror(errno));
+    return CI_UNREADABLE;
+  }
+  if (info.st_size > CI_WEBP_FILE_LIMIT) {
+    set_error(error, CI_OUT_OF_MEMORY, 0, "the WebP file is over 256 MiB");
+    return CI_OUT_OF_MEMORY;
+  }
+  size_t size = (size_t)info.st_size;
+  reader->webp_data = malloc(size > 0 ? size : 1);
+  if (!reader->webp_data) {
+    set_error(error, CI_OUT_OF_MEMORY, ENOMEM, "out of memory");
+    return CI_OUT_OF_MEMORY;
+  }
+  if (fseek(reader->file, 0, SEEK_SET) != 0) {
+    set_error(error, CI_UNREADABLE, errno, strerror(errno));
+    return CI_UNREADABLE;
+  }
+  size_t got = fread(reader->webp_data, 1, size, reader->file);
+  if (ferror(reader->file)) {
+    set_error(error, CI_UNREADABLE, errno, strerror(errno));
+    return CI_UNREADABLE;
+  }
+  size_t width = reader->output_width;
+  size_t height = reader->output_height;
+  reader->scratch = malloc(width * height * 4);
+  if (!reader->scratch) {
+    set_error(error, CI_OUT_OF_MEMORY, ENOMEM, "out of memory");
+    return CI_OUT_OF_MEMORY;
+  }
+  WebPDecoderConfig config;
+  if (!WebPInitDecoderConfig(&config)) {
+    set_error(error, CI_CORRUPT, 0, "libwebp is not the version the program was built with");
+    return CI_CORRUPT;
+  }
+  if (width != reader->width || height != reader->height) {
+    config.options.use_scaling = 1;
+    config.options.scaled_width = (int)width;
+    config.options.scaled_height = (int)height;
+  }
+  config.output.colorspace = MODE_RGBA;
+  config.output.is_external_memory = 1;
+  config.output.u.RGBA.rgba = reader->scratch;
+  config.output.u.RGBA.stride = (int)(width * 4);
+  config.output.u.RGBA.size = width * height * 4;
+  VP8StatusCode status = WebPDecode(reader->webp_data, got, &config);
+  WebPFreeDecBuffer(&config.output);
+  if (status != VP8_STATUS_OK) return webp_fail(status, error);
+  blend(reader->scratch, pixels, reader->alpha, width * height, reader->background);
+  return CI_OK;
+}
+
 int ci_reader_read_rgb(ci_reader *reader, uint8_t *pixels, size_t capacity, ci_error *error) {
   clear_error(error);
   if (!reader->started || reader->read) {
@@ -427,15 +739,35 @@ int ci_reader_read_rgb(ci_reader *reader, uint8_t *pixels, size_t capacity, ci_e
     set_error(error, CI_MISUSE, 0, "the pixel buffer is too small");
     return CI_MISUSE;
   }
-  return reader->format == CI_FORMAT_PNG ? read_png(reader, pixels, error) : read_jpeg(reader, pixels, error);
+  switch (reader->format) {
+  case CI_FORMAT_PNG: return read_png(reader, pixels, error);
+  case CI_FORMAT_JPEG: return read_jpeg(reader, pixels, error);
+  case CI_FORMAT_GIF: return read_gif(reader, pixels, error);
+  default: return read_webp(reader, pixels, error);
+  }
+}
+
+int ci_reader_read_alpha_into(ci_reader *reader, uint8_t *alpha, size_t capacity) {
+  // GIF and WebP may always have transparency; a PNG says so in its header.
+  int may_have_alpha = reader->format == CI_FORMAT_GIF || reader->format == CI_FORMAT_WEBP || reader->png_has_alpha;
+  if (!reader->started || reader->read || !may_have_alpha || alpha == NULL ||
+      capacity < (size_t)reader->output_width * reader->output_height) {
+    return 0;
+  }
+  reader->alpha = alpha;
+  return 1;
 }
 
 void ci_reader_close(ci_reader *reader) {
   if (!reader) return;
   if (reader->png) png_destroy_read_struct(&reader->png, reader->png_info ? &reader->png_info : NULL, NULL);
   if (reader->jpeg_created) jpeg_destroy_decompress(&reader->jpeg);
+  int gif_error = 0;
+  if (reader->gif) DGifCloseFile(reader->gif, &gif_error);
+  free(reader->webp_data);
   free(reader->scratch);
   free(reader->rows);
   if (reader->file) fclose(reader->file);
+  free(reader->memory);
   free(reader);
 }

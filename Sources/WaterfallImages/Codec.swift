@@ -1,18 +1,21 @@
+import CGif
 import CImageDecoding
 import CJpeg
 import CPng
+import CWebp
 
-/// The one place that calls the C decoders (libpng and libjpeg, through
-/// CImageDecoding): headers and pixels in, Swift values out, every failure a thrown
+/// The one place that calls the C decoders (libpng, libjpeg, giflib and libwebp,
+/// through CImageDecoding): headers and pixels in, Swift values out, every failure a thrown
 /// ``ImageError``.
 enum Codec {
   /// The versions of the libraries in use, for the benchmark's report.
   static var libraryVersions: String {
-    "libpng \(String(cString: cpng_version())), libjpeg API \(cjpeg_lib_version())"
+    "libpng \(String(cString: cpng_version())), libjpeg API \(cjpeg_lib_version()), giflib \(cgif_version()), "
+      + "libwebp \(cwebp_version() >> 16).\((cwebp_version() >> 8) & 0xFF).\(cwebp_version() & 0xFF)"
   }
 
-  static func readHeader(_ path: String) throws(ImageError) -> ImageHeader {
-    let reader = try open(path)
+  static func readHeader(_ source: PictureSource) throws(ImageError) -> ImageHeader {
+    let reader = try open(source)
     defer { ci_reader_close(reader) }
     return header(of: reader)
   }
@@ -20,9 +23,9 @@ enum Codec {
   /// Decodes the file at `path`; see ``Image/init(contentsOf:limits:minimumSize:background:)``.
   /// `minimumSize` is asked once the header is known.
   static func decode(
-    _ path: String, limits: ImageLimits, background: RGB, minimumSize: (ImageHeader) -> (width: Int, height: Int)
+    _ source: PictureSource, limits: ImageLimits, background: RGB, minimumSize: (ImageHeader) -> (width: Int, height: Int)
   ) throws(ImageError) -> Image {
-    let reader = try open(path)
+    let reader = try open(source)
     defer { ci_reader_close(reader) }
     let header = header(of: reader)
     try limits.check(width: header.width, height: header.height)
@@ -37,18 +40,30 @@ enum Codec {
     try limits.check(width: Int(width), height: Int(height))
     let count = Int(width) * Int(height) * 3
     var status = Int32(CI_OK.rawValue)
+    // Opacities only for a PNG that may have some; kept only when one is not opaque.
+    var alpha = [UInt8](repeating: 255, count: 0)
+    var hasAlpha = false
     let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+      alpha = [UInt8](repeating: 255, count: count / 3)
+      hasAlpha = alpha.withUnsafeMutableBufferPointer { ci_reader_read_alpha_into(reader, $0.baseAddress, $0.count) } == 1
+      if !hasAlpha { alpha = [] }
       status = ci_reader_read_rgb(reader, buffer.baseAddress, count, &error)
       // UInt8 needs no deinitialising, so a failed read may leave the bytes as they are.
       initialized = count
     }
     guard status == Int32(CI_OK.rawValue) else { throw imageError(error) }
-    return Image(width: Int(width), height: Int(height), pixels: pixels)
+    let transparent = hasAlpha && alpha.contains { $0 != 255 }
+    return Image(width: Int(width), height: Int(height), pixels: pixels, alpha: transparent ? alpha : nil)
   }
 
-  private static func open(_ path: String) throws(ImageError) -> OpaquePointer {
+  private static func open(_ source: PictureSource) throws(ImageError) -> OpaquePointer {
     var error = ci_error()
-    guard let reader = ci_reader_open(path, &error) else { throw imageError(error) }
+    let opened: OpaquePointer? =
+      switch source {
+      case .file(let path): ci_reader_open(path, &error)
+      case .bytes(let bytes): bytes.withUnsafeBytes { ci_reader_open_memory($0.baseAddress, $0.count, &error) }
+      }
+    guard let reader = opened else { throw imageError(error) }
     return reader
   }
 
@@ -56,7 +71,13 @@ enum Codec {
     var width: UInt32 = 0
     var height: UInt32 = 0
     ci_reader_size(reader, &width, &height)
-    let format: ImageFormat = ci_reader_format(reader) == Int32(CI_FORMAT_PNG.rawValue) ? .png : .jpeg
+    let format: ImageFormat
+    switch UInt32(bitPattern: ci_reader_format(reader)) {
+    case CI_FORMAT_PNG.rawValue: format = .png
+    case CI_FORMAT_GIF.rawValue: format = .gif
+    case CI_FORMAT_WEBP.rawValue: format = .webp
+    default: format = .jpeg
+    }
     return ImageHeader(format: format, width: Int(width), height: Int(height))
   }
 

@@ -1,5 +1,6 @@
 extension Image {
-  /// Decodes the PNG or JPEG file at `path` (told apart by its first bytes) into RGB.
+  /// Decodes the PNG, JPEG, GIF (its first frame) or WebP file at `path` (told apart
+  /// by its first bytes) into RGB.
   ///
   /// The header is read first and checked against `limits`, so a huge picture is
   /// refused before any pixel memory exists. PNG of every kind (palette, grey, 16-bit,
@@ -17,6 +18,6 @@ extension Image {
     contentsOf path: String, limits: ImageLimits = .standard, minimumSize: (width: Int, height: Int)? = nil,
     background: RGB = .black
   ) throws(ImageError) {
-    self = try Codec.decode(path, limits: limits, background: background) { _ in minimumSize ?? (0, 0) }
+    self = try Codec.decode(.file(path), limits: limits, background: background) { _ in minimumSize ?? (0, 0) }
   }
 }

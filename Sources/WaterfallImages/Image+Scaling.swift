@@ -59,31 +59,38 @@ extension Image {
     guard targetWidth > 0, targetHeight > 0 else { return Image(width: 0, height: 0, pixels: []) }
     let columns = BoxWeights(source: source.width, target: targetWidth)
     let rows = BoxWeights(source: source.height, target: targetHeight)
-    let stride = targetWidth * 3
+    func scale(_ bytes: [UInt8], channels: Int) -> [UInt8] {
+      Self.boxScaled(bytes, channels: channels, width: width, source: source, columns: columns, rows: rows)
+    }
+    return Image(
+      width: targetWidth, height: targetHeight, pixels: scale(pixels, channels: 3), alpha: alpha.map { scale($0, channels: 1) })
+  }
+
+  /// `bytes` (`channels` a pixel, `width` pixels a row) in `source`, scaled by
+  /// the box weights `columns` across and `rows` down.
+  private static func boxScaled(
+    _ bytes: [UInt8], channels: Int, width: Int, source: Region, columns: BoxWeights, rows: BoxWeights
+  ) -> [UInt8] {
+    let targetWidth = columns.targetCount
+    let targetHeight = rows.targetCount
+    let stride = targetWidth * channels
 
     // Across: each source row of the region becomes targetWidth sums, weighted so
     // that each sums to value * source.width.
     var across = [UInt32](repeating: 0, count: stride * source.height)
-    pixels.withUnsafeBufferPointer { input in
+    bytes.withUnsafeBufferPointer { input in
       across.withUnsafeMutableBufferPointer { output in
         columns.withBuffers { starts, indices, weights in
           for y in 0..<source.height {
-            let rowStart = ((source.y + y) * width + source.x) * 3
+            let rowStart = ((source.y + y) * width + source.x) * channels
             let outStart = y * stride
             for x in 0..<targetWidth {
-              var r: UInt32 = 0
-              var g: UInt32 = 0
-              var b: UInt32 = 0
+              let out = outStart + x * channels
               for span in starts[x]..<starts[x + 1] {
-                let p = rowStart + indices[span] * 3
+                let p = rowStart + indices[span] * channels
                 let weight = weights[span]
-                r &+= UInt32(input[p]) &* weight
-                g &+= UInt32(input[p + 1]) &* weight
-                b &+= UInt32(input[p + 2]) &* weight
+                for c in 0..<channels { output[out + c] &+= UInt32(input[p + c]) &* weight }
               }
-              output[outStart + x * 3] = r
-              output[outStart + x * 3 + 1] = g
-              output[outStart + x * 3 + 2] = b
             }
           }
         }
@@ -113,7 +120,7 @@ extension Image {
         }
       }
     }
-    return Image(width: targetWidth, height: targetHeight, pixels: result)
+    return result
   }
 }
 
@@ -127,6 +134,9 @@ struct BoxWeights {
   private var starts: [Int] = [0]
   private var indices: [Int] = []
   private var weights: [UInt32] = []
+
+  /// The number of target pixels.
+  var targetCount: Int { starts.count - 1 }
 
   init(source: Int, target: Int) {
     for t in 0..<target {

@@ -1,5 +1,12 @@
 /// A picture in memory: `width` x `height` pixels, 3 bytes each (red, green, blue),
-/// row by row from the top left.
+/// row by row from the top left, and, for a picture with transparency, each
+/// pixel's opacity.
+///
+/// A transparent picture's colours are blended over a background (black unless
+/// the decoder was given another), so a pixel's colour is its own colour times its
+/// opacity: scaling colours and opacities alike then stays exact, and
+/// ``Thumbnail`` recovers the colour and leaves the transparent cells to the
+/// terminal's background.
 ///
 /// Images come from files (``init(contentsOf:limits:minimumSize:background:)``)
 /// or are made in code, and become thumbnails through ``scaled(toWidth:height:region:)``.
@@ -14,13 +21,19 @@ public struct Image: Hashable, Sendable {
   public let height: Int
   /// `width * height * 3` bytes.
   public private(set) var pixels: [UInt8]
+  /// `width * height` opacities (255: opaque, 0: transparent), or `nil` when every
+  /// pixel is opaque.
+  public private(set) var alpha: [UInt8]?
 
-  /// An image of the given bytes, 3 a pixel, row by row.
-  public init(width: Int, height: Int, pixels: [UInt8]) {
+  /// An image of the given bytes, 3 a pixel, row by row, with the pixels'
+  /// opacities when some are not opaque.
+  public init(width: Int, height: Int, pixels: [UInt8], alpha: [UInt8]? = nil) {
     precondition(width >= 0 && height >= 0 && pixels.count == width * height * 3, "pixels must hold width * height * 3 bytes")
+    precondition(alpha == nil || alpha?.count == width * height, "alpha must hold width * height bytes")
     self.width = width
     self.height = height
     self.pixels = pixels
+    self.alpha = alpha
   }
 
   /// An image of one colour.
@@ -50,6 +63,12 @@ public struct Image: Hashable, Sendable {
     }
   }
 
+  /// The opacity of the pixel at column `x`, row `y` (255: opaque).
+  public func opacity(x: Int, y: Int) -> UInt8 {
+    precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel out of range")
+    return alpha?[y * width + x] ?? 255
+  }
+
   /// The memory the pixels take.
-  public var byteCount: Int { pixels.count }
+  public var byteCount: Int { pixels.count + (alpha?.count ?? 0) }
 }

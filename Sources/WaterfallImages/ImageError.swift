@@ -7,7 +7,8 @@
 public enum ImageError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The file could not be opened or read (missing, no permission, a directory).
   case unreadable(String)
-  /// The file is neither PNG nor JPEG, whatever its name says.
+  /// The file is not a picture decoded here, whatever its name says (an SVG: "SVG
+  /// pictures are not drawn").
   case notAnImage(String)
   /// The file ends before the picture does.
   case truncated

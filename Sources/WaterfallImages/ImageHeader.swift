@@ -19,6 +19,11 @@ public struct ImageHeader: Hashable, Sendable {
 
   /// Reads the header of the file at `path`.
   public static func read(_ path: String) throws(ImageError) -> ImageHeader {
-    try Codec.readHeader(path)
+    try Codec.readHeader(.file(path))
+  }
+
+  /// Reads the header of the picture in `bytes` (a BLOB from a database).
+  public static func read(bytes: [UInt8]) throws(ImageError) -> ImageHeader {
+    try Codec.readHeader(.bytes(bytes))
   }
 }

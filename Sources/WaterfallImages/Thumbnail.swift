@@ -4,6 +4,10 @@ import WaterfallView
 /// A picture made ready for the terminal: a grid of ``HalfBlock`` cells, each two
 /// pixels of the picture scaled by area averaging, in the colours of a ``ColorMode``.
 ///
+/// A pixel less than half opaque after scaling is transparent (the terminal's
+/// background shows); the others take their own colour, undoing the blend over
+/// black that decoding did (see ``Image``).
+///
 /// ```swift
 /// let image = try Image(contentsOf: "Data/shops/img/rug-001.png")
 /// let thumbnail = Thumbnail(image: image, shape: .fill(width: 24, height: 12), mode: .palette256)
@@ -41,10 +45,21 @@ public struct Thumbnail: Hashable, Sendable {
     cells.reserveCapacity(columns * rows)
     for y in 0..<rows {
       for x in 0..<columns {
-        cells.append(HalfBlock(top: mode.color(small[x, 2 * y]), bottom: mode.color(small[x, 2 * y + 1])))
+        cells.append(HalfBlock(top: Self.color(small, x, 2 * y, mode), bottom: Self.color(small, x, 2 * y + 1, mode)))
       }
     }
     self.init(width: columns, height: rows, cells: cells)
+  }
+
+  /// The colour of a pixel of `image`: ``Color/default`` when it is less than
+  /// half opaque, else its colour with the blend over black undone.
+  static func color(_ image: Image, _ x: Int, _ y: Int, _ mode: ColorMode) -> Color {
+    let opacity = Int(image.opacity(x: x, y: y))
+    if opacity < 128 { return .default }
+    let rgb = image[x, y]
+    guard opacity < 255 else { return mode.color(rgb) }
+    func unblend(_ value: UInt8) -> UInt8 { UInt8(min(255, (Int(value) * 255 + opacity / 2) / opacity)) }
+    return mode.color(RGB(unblend(rgb.red), unblend(rgb.green), unblend(rgb.blue)))
   }
 
   /// The cell at column `x`, row `y`.
@@ -61,7 +76,8 @@ public struct Thumbnail: Hashable, Sendable {
     for y in area.minY..<area.maxY {
       let row = (y - origin.y) * width
       for x in area.minX..<area.maxX {
-        canvas.set(HalfBlock.glyph, at: Point(x: x, y: y), style: cells[row + x - origin.x].style)
+        let cell = cells[row + x - origin.x]
+        canvas.set(cell.glyph, at: Point(x: x, y: y), style: cell.style)
       }
     }
   }

@@ -37,6 +37,10 @@ public final class ThumbnailLoader: @unchecked Sendable {
     public var background = RGB.black
     /// How many failed files are remembered (their reasons are short strings).
     public var failureMemory = 4096
+    /// Pictures that are not files: the bytes of the picture a key's path names
+    /// (a BLOB in a database), or nil to open the path as a file. Called on a
+    /// decoding thread.
+    public var bytesForPath: (@Sendable (String) -> [UInt8]?)?
     public init() {}
   }
 
@@ -112,7 +116,8 @@ public final class ThumbnailLoader: @unchecked Sendable {
 
   /// Decodes the picture of `key` and makes its thumbnail.
   static func make(_ key: ThumbnailKey, options: Options) throws(ImageError) -> Thumbnail {
-    let image = try Codec.decode(key.path, limits: options.limits, background: options.background) { header in
+    let source = options.bytesForPath?(key.path).map { PictureSource.bytes($0) } ?? .file(key.path)
+    let image = try Codec.decode(source, limits: options.limits, background: options.background) { header in
       let cells = key.shape.cells(forPicture: header.width, header.height)
       return (cells.width, cells.height * 2)
     }

@@ -7,7 +7,11 @@
 /// lays out only them and moves no existing cell.
 ///
 /// Frames are in content coordinates, in character cells: `x` from the left edge of
-/// the collection, `y` from the top of its content.
+/// the content, `y` from its top. A layout scrolls in its ``scrollDirection``; one
+/// whose frames depend on the scroll position (the carousel) or the selection (the
+/// circle) is told of them through ``updateVisibleRect(_:)`` and
+/// ``selectionDidChange(to:)``, and a layout that rests only at some offsets says
+/// where through ``targetContentOffset(forProposed:)``.
 ///
 /// ```swift
 /// let layout = WaterfallLayout(columnCount: 3)
@@ -17,6 +21,27 @@
 public protocol CollectionLayout: AnyObject {
   /// Computes every frame for a collection `width` columns wide.
   func prepare(width: Int, source: any LayoutSource)
+
+  /// Computes every frame for a view of `size`: what the collection view calls.
+  /// Layouts that depend on the view's height (a horizontal flow, the carousel,
+  /// the circle) keep it; by default this is ``prepare(width:source:)``.
+  func prepare(size: Size, source: any LayoutSource)
+
+  /// The direction the content scrolls in; vertical by default.
+  var scrollDirection: ScrollDirection { get }
+
+  /// Tells the layout the rect the view shows, before the view asks for the
+  /// attributes in it: the carousel sizes its cards by their distance from its
+  /// middle. Nothing by default.
+  func updateVisibleRect(_ rect: Rect)
+
+  /// Tells the layout which item is selected, and returns whether frames moved:
+  /// the circle turns the selected card to the front. Nothing by default.
+  func selectionDidChange(to indexPath: IndexPath?) -> Bool
+
+  /// The content offset a scroll that would stop at `proposed` comes to rest at:
+  /// the carousel snaps a card to the middle. `proposed` itself by default.
+  func targetContentOffset(forProposed proposed: Point) -> Point
 
   /// The width the layout was prepared for and the height of all its content.
   var contentSize: Size { get }
@@ -50,6 +75,18 @@ public protocol CollectionLayout: AnyObject {
 }
 
 extension CollectionLayout {
+  public func prepare(size: Size, source: any LayoutSource) {
+    prepare(width: size.width, source: source)
+  }
+
+  public var scrollDirection: ScrollDirection { .vertical }
+
+  public func updateVisibleRect(_ rect: Rect) {}
+
+  public func selectionDidChange(to indexPath: IndexPath?) -> Bool { false }
+
+  public func targetContentOffset(forProposed proposed: Point) -> Point { proposed }
+
   /// Every element's attributes, section by section: a convenience for tests and
   /// the `layout` command. It costs O(n).
   public func allAttributes() -> [LayoutAttributes] {

@@ -33,16 +33,20 @@ public final class GridLayout: WaterfallLayout {
   }
 
   public override func prepare(width: Int, source: any LayoutSource) {
-    let available = max(1, width) - sectionInsets.horizontal
+    // Horizontal: rows of the item's height share the view's height.
+    let across = isHorizontal ? crossExtent : max(1, width)
+    let item = isHorizontal ? itemSize.transposed : itemSize
+    let available = across - flowInsets(sectionInsets).horizontal
     let spacing = max(0, columnSpacing)
-    columnCount = max(1, (available + spacing) / (max(1, itemSize.width) + spacing))
+    columnCount = max(1, (available + spacing) / (max(1, item.width) + spacing))
     itemOrder = .leftToRight
-    super.prepare(width: width, source: FixedHeightSource(base: source, height: itemSize.height))
+    super.prepare(width: width, source: FixedHeightSource(base: source, height: item.height))
   }
 
   public override func appendItems(count: Int, toSection section: Int, source: any LayoutSource) {
     super.appendItems(
-      count: count, toSection: section, source: FixedHeightSource(base: source, height: itemSize.height))
+      count: count, toSection: section,
+      source: FixedHeightSource(base: source, height: isHorizontal ? itemSize.width : itemSize.height))
   }
 }
 

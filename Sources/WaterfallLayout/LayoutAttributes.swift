@@ -16,15 +16,19 @@ public struct LayoutAttributes: Hashable, Sendable, CustomStringConvertible {
   /// Whether the element is drawn pinned to the top edge of the visible rect
   /// rather than at its place in the content.
   public var isPinned: Bool
+  /// The order cells are drawn in: a higher one is drawn later, over the others
+  /// (the circle's front card). Equal ones keep the layout's order.
+  public var zIndex: Int
 
-  public init(kind: ElementKind, indexPath: IndexPath, frame: Rect, isPinned: Bool = false) {
+  public init(kind: ElementKind, indexPath: IndexPath, frame: Rect, isPinned: Bool = false, zIndex: Int = 0) {
     self.kind = kind
     self.indexPath = indexPath
     self.frame = frame
     self.isPinned = isPinned
+    self.zIndex = zIndex
   }
 
   public var description: String {
-    "\(kind)\(indexPath) \(frame)\(isPinned ? " pinned" : "")"
+    "\(kind)\(indexPath) \(frame)\(isPinned ? " pinned" : "")\(zIndex != 0 ? " z\(zIndex)" : "")"
   }
 }

@@ -10,6 +10,24 @@ public protocol LayoutSource {
   func numberOfItems(inSection section: Int) -> Int
   /// The size of the item at `indexPath` when it is `width` columns wide.
   func sizeForItem(at indexPath: IndexPath, width: Int) -> ItemSize
+  /// The size of the item at `indexPath` when it is `height` rows tall, for a
+  /// horizontal flow: an exact answer is its width in columns (see ``ItemSize``).
+  /// By default, the answer for a width of `height`: the vertical flow turned.
+  func sizeForItem(at indexPath: IndexPath, height: Int) -> ItemSize
+}
+
+extension LayoutSource {
+  public func sizeForItem(at indexPath: IndexPath, height: Int) -> ItemSize {
+    sizeForItem(at: indexPath, width: height)
+  }
+}
+
+extension LayoutSource {
+  /// The size of the item at `indexPath` given its extent `across` a flow in
+  /// `direction`: its width when vertical, its height when horizontal.
+  func sizeForItem(at indexPath: IndexPath, across: Int, direction: ScrollDirection) -> ItemSize {
+    direction == .vertical ? sizeForItem(at: indexPath, width: across) : sizeForItem(at: indexPath, height: across)
+  }
 }
 
 /// A layout source holding its sizes in arrays, one per section.

@@ -13,22 +13,40 @@
 /// step.progress = 0.5
 /// view.setLayout(step, contentOffset: 12)
 /// ```
+///
+/// The offsets are two-dimensional (``fromOrigin``, ``toOrigin``), so a vertical
+/// layout can slide into a horizontal one; the `Int` ones are rows.
 public final class TransitionLayout: CollectionLayout {
   public let from: any CollectionLayout
   public let to: any CollectionLayout
   /// The content offset the old layout was seen at, and the new one will be.
-  public let fromOffset: Int
-  public let toOffset: Int
+  public let fromOrigin: Point
+  public let toOrigin: Point
   /// How far along: 0 is the old layout, 1 the new.
   public var progress: Double
 
-  public init(from: any CollectionLayout, to: any CollectionLayout, fromOffset: Int, toOffset: Int, progress: Double = 0) {
+  public init(from: any CollectionLayout, to: any CollectionLayout, fromOrigin: Point, toOrigin: Point, progress: Double = 0) {
     self.from = from
     self.to = to
-    self.fromOffset = fromOffset
-    self.toOffset = toOffset
+    self.fromOrigin = fromOrigin
+    self.toOrigin = toOrigin
     self.progress = progress
   }
+
+  /// A transition between two offsets in rows (`x` 0).
+  public convenience init(
+    from: any CollectionLayout, to: any CollectionLayout, fromOffset: Int, toOffset: Int, progress: Double = 0
+  ) {
+    self.init(
+      from: from, to: to, fromOrigin: Point(x: 0, y: fromOffset), toOrigin: Point(x: 0, y: toOffset),
+      progress: progress)
+  }
+
+  /// The rows of ``fromOrigin`` and ``toOrigin``.
+  public var fromOffset: Int { fromOrigin.y }
+  public var toOffset: Int { toOrigin.y }
+
+  public var scrollDirection: ScrollDirection { to.scrollDirection }
 
   /// Nothing to do: both layouts were prepared before the transition began.
   public func prepare(width: Int, source: any LayoutSource) {}
@@ -40,7 +58,7 @@ public final class TransitionLayout: CollectionLayout {
   public func attributes(in rect: Rect) -> [LayoutAttributes] {
     var seen = Set<IndexPath>()
     var cells: [LayoutAttributes] = []
-    let oldRect = Rect(x: rect.minX, y: rect.minY - toOffset + fromOffset, width: rect.width, height: rect.height)
+    let oldRect = rect.offsetBy(dx: fromOrigin.x - toOrigin.x, dy: fromOrigin.y - toOrigin.y)
     for a in to.attributes(in: rect) + from.attributes(in: oldRect) where a.kind == .cell {
       guard seen.insert(a.indexPath).inserted, let moving = attributesForItem(at: a.indexPath) else { continue }
       if moving.frame.intersects(rect) { cells.append(moving) }
@@ -49,12 +67,19 @@ public final class TransitionLayout: CollectionLayout {
     return cells + to.attributes(in: rect).filter { $0.kind != .cell }
   }
 
+  /// Tells both layouts the rect each is seen through: the new one at the new
+  /// offset, the old one at the old.
+  public func updateVisibleRect(_ rect: Rect) {
+    to.updateVisibleRect(rect)
+    from.updateVisibleRect(rect.offsetBy(dx: fromOrigin.x - toOrigin.x, dy: fromOrigin.y - toOrigin.y))
+  }
+
   public func attributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
     let old = from.attributesForItem(at: indexPath)
     guard var new = to.attributesForItem(at: indexPath) else { return nil }
     guard let old else { return new }
     new.frame = Self.interpolate(
-      old.frame.offsetBy(dy: toOffset - fromOffset), new.frame, progress: progress)
+      old.frame.offsetBy(dx: toOrigin.x - fromOrigin.x, dy: toOrigin.y - fromOrigin.y), new.frame, progress: progress)
     return new
   }
 

@@ -12,7 +12,15 @@ extension WaterfallLayout {
   ///
   /// - Complexity: O(1) up and down, O(log n) left and right, plus the empty
   ///   sections skipped when crossing into another section.
+  ///
+  /// When the flow is horizontal it is the same turned a quarter: left and right go
+  /// along the row, up and down to the neighbouring rows.
   public func neighbor(of indexPath: IndexPath, toward direction: NavigationDirection) -> IndexPath? {
+    flowNeighbor(of: indexPath, toward: isHorizontal ? direction.transposed : direction)
+  }
+
+  /// ``neighbor(of:toward:)`` in the flow's terms (down is along a column).
+  private func flowNeighbor(of indexPath: IndexPath, toward direction: NavigationDirection) -> IndexPath? {
     guard sections.indices.contains(indexPath.section), indexPath.item >= 0,
       indexPath.item < sections[indexPath.section].count
     else { return nil }

@@ -13,6 +13,15 @@
 /// twice as tall as it is wide, so 0.5 keeps pictures looking right; 1.0 reproduces
 /// CHT exactly). Negative spacings, insets and heights count as 0.
 ///
+/// With ``scrollDirection`` `.horizontal` the same rules hold turned a quarter:
+/// cards flow into the shortest *row*, each as wide as its content is at the row's
+/// height (``LayoutSource/sizeForItem(at:height:)``), sections follow one another to
+/// the right with their headers as strips on their left (pinned to the left edge
+/// when ``pinsHeaders``), and the rows share the view's height, which
+/// ``prepare(size:source:)`` gives. "Column" below then reads "row", "width" reads
+/// "height", and a header's height is its width. The frames are computed as a
+/// vertical flow's with the axes swapped, and swapped back on the way out.
+///
 /// Beyond CHT:
 /// - ``attributes(in:)`` costs O(s log n + k) for s columns, not a scan of every item;
 /// - ``appendItems(count:toSection:source:)`` lays out only the new items, and no
@@ -56,9 +65,14 @@ public class WaterfallLayout: CollectionLayout {
   public var pinsHeaders: Bool
   /// Per-section settings that override the ones above.
   public var sectionStyles: [Int: SectionStyle]
+  /// Down into the shortest column, or right into the shortest row.
+  public var scrollDirection: ScrollDirection
 
+  /// The sections, computed as a vertical flow (axes swapped when horizontal).
   private(set) var sections: [WaterfallSection] = []
   private var preparedWidth = 0
+  /// The view's height, the extent the rows share when horizontal.
+  private var preparedHeight = 0
   private var contentHeight = 0
 
   /// How many stored items the last ``attributes(in:)`` looked at: the test of its
@@ -70,7 +84,8 @@ public class WaterfallLayout: CollectionLayout {
     sectionInsets: EdgeInsets = .zero, headerHeight: Int = 0, headerInsets: EdgeInsets = .zero,
     footerHeight: Int = 0, footerInsets: EdgeInsets = .zero, minimumContentHeight: Int = 0,
     itemOrder: ItemOrder = .shortestFirst, aspectCorrection: Double = 1,
-    pinsHeaders: Bool = false, sectionStyles: [Int: SectionStyle] = [:]
+    pinsHeaders: Bool = false, sectionStyles: [Int: SectionStyle] = [:],
+    scrollDirection: ScrollDirection = .vertical
   ) {
     self.columnCount = columnCount
     self.columnSpacing = columnSpacing
@@ -85,7 +100,20 @@ public class WaterfallLayout: CollectionLayout {
     self.aspectCorrection = aspectCorrection
     self.pinsHeaders = pinsHeaders
     self.sectionStyles = sectionStyles
+    self.scrollDirection = scrollDirection
   }
+
+  var isHorizontal: Bool { scrollDirection == .horizontal }
+
+  /// The extent the columns (rows, when horizontal) share.
+  var crossExtent: Int { isHorizontal ? max(1, preparedHeight) : preparedWidth }
+
+  /// A rect between the flow's coordinates and the content's: swapped when horizontal.
+  @inline(__always)
+  func flowRect(_ rect: Rect) -> Rect { isHorizontal ? rect.transposed : rect }
+
+  /// Insets between the flow's sides and the content's.
+  func flowInsets(_ insets: EdgeInsets) -> EdgeInsets { isHorizontal ? insets.transposed : insets }
 
   // MARK: Preparing
 
@@ -94,6 +122,7 @@ public class WaterfallLayout: CollectionLayout {
   /// - Complexity: O(n * c) for n items and c columns.
   public func prepare(width: Int, source: any LayoutSource) {
     preparedWidth = max(1, width)
+    let direction = scrollDirection
     sections.removeAll(keepingCapacity: true)
     var top = 0
     for index in 0..<max(0, source.numberOfSections) {
@@ -101,8 +130,10 @@ public class WaterfallLayout: CollectionLayout {
       let count = max(0, source.numberOfItems(inSection: index))
       section.reserveCapacity(count)
       for item in 0..<count {
-        let size = source.sizeForItem(at: IndexPath(item: item, section: index), width: section.itemWidth)
-        section.place(height: size.height(forWidth: section.itemWidth, aspectCorrection: aspectCorrection), order: itemOrder)
+        let size = source.sizeForItem(at: IndexPath(item: item, section: index), across: section.itemWidth, direction: direction)
+        section.place(
+          height: size.length(across: section.itemWidth, direction: direction, aspectCorrection: aspectCorrection),
+          order: itemOrder)
       }
       section.closeSection()
       section.trimCapacity()
@@ -110,6 +141,13 @@ public class WaterfallLayout: CollectionLayout {
       sections.append(section)
     }
     contentHeight = top
+  }
+
+  /// Lays out every section for a view of `size`: its width, and its height, which
+  /// the rows share when the flow is horizontal.
+  public func prepare(size: Size, source: any LayoutSource) {
+    preparedHeight = max(1, size.height)
+    prepare(width: size.width, source: source)
   }
 
   /// Lays out `count` items appended to the end of `section`, the last one; `source`
@@ -132,10 +170,12 @@ public class WaterfallLayout: CollectionLayout {
     // Mutate in place: copying the section would copy every existing item.
     let start = sections[section].count
     let width = sections[section].itemWidth
+    let direction = scrollDirection
     for item in start..<(start + count) {
-      let size = source.sizeForItem(at: IndexPath(item: item, section: section), width: width)
+      let size = source.sizeForItem(at: IndexPath(item: item, section: section), across: width, direction: direction)
       sections[section].place(
-        height: size.height(forWidth: width, aspectCorrection: aspectCorrection), order: itemOrder)
+        height: size.length(across: width, direction: direction, aspectCorrection: aspectCorrection),
+        order: itemOrder)
     }
     sections[section].closeSection()
     contentHeight = sections[section].bottom
@@ -143,9 +183,9 @@ public class WaterfallLayout: CollectionLayout {
 
   private func openSection(_ index: Int, top: Int) -> WaterfallSection {
     let style = sectionStyles[index] ?? SectionStyle()
-    let width = preparedWidth
+    let width = crossExtent
     let spacing = max(0, style.columnSpacing ?? columnSpacing)
-    var insets = (style.insets ?? sectionInsets).nonNegative
+    var insets = flowInsets(style.insets ?? sectionInsets).nonNegative
     if width - insets.horizontal < 1 {
       insets.left = 0
       insets.right = 0
@@ -159,7 +199,7 @@ public class WaterfallLayout: CollectionLayout {
     var header: Rect?
     let headerRows = max(0, style.headerHeight ?? headerHeight)
     if headerRows > 0 {
-      let hInsets = (style.headerInsets ?? headerInsets).nonNegative
+      let hInsets = flowInsets(style.headerInsets ?? headerInsets).nonNegative
       header = Rect(
         x: hInsets.left, y: y + hInsets.top, width: max(0, width - hInsets.horizontal),
         height: headerRows)
@@ -170,13 +210,14 @@ public class WaterfallLayout: CollectionLayout {
       top: top, itemsTop: y, header: header, columnCount: columns, itemWidth: itemWidth,
       left: insets.left, columnSpacing: spacing, rowSpacing: max(0, style.rowSpacing ?? rowSpacing),
       insetBottom: insets.bottom, footerHeight: max(0, style.footerHeight ?? footerHeight),
-      footerInsets: (style.footerInsets ?? footerInsets).nonNegative, width: width)
+      footerInsets: flowInsets(style.footerInsets ?? footerInsets).nonNegative, width: width)
   }
 
   // MARK: Answering
 
   public var contentSize: Size {
-    Size(width: preparedWidth, height: max(contentHeight, minimumContentHeight))
+    let length = max(contentHeight, minimumContentHeight)
+    return isHorizontal ? Size(width: length, height: crossExtent) : Size(width: preparedWidth, height: length)
   }
 
   /// The number of columns section `section` was laid out with (fewer than asked
@@ -195,18 +236,19 @@ public class WaterfallLayout: CollectionLayout {
   ///
   /// - Complexity: O(log m + c log n + k) for m sections: a binary search for the
   ///   first section met, one search per column met of each section met (see
-  ///   ``ColumnStack``), then the k elements returned. ``lastQueryExaminedCount``
+  ///   `ColumnStack`), then the k elements returned. ``lastQueryExaminedCount``
   ///   tells how many stored items it looked at.
-  public func attributes(in rect: Rect) -> [LayoutAttributes] {
+  public func attributes(in contentRect: Rect) -> [LayoutAttributes] {
     var result: [LayoutAttributes] = []
     var examined = 0
-    guard !rect.isEmpty else {
+    guard !contentRect.isEmpty else {
       lastQueryExaminedCount = 0
       return result
     }
+    let rect = flowRect(contentRect)
     var first = firstSection(endingAfter: rect.minY)
     var pinnedSection = -1
-    if pinsHeaders, let pinned = pinnedHeader(at: rect.minY) {
+    if pinsHeaders, let pinned = flowPinnedHeader(at: rect.minY) {
       result.append(pinned)
       pinnedSection = pinned.indexPath.section
     }
@@ -222,6 +264,9 @@ public class WaterfallLayout: CollectionLayout {
       first += 1
     }
     lastQueryExaminedCount = examined
+    if isHorizontal {
+      for index in result.indices { result[index].frame = result[index].frame.transposed }
+    }
     return result
   }
 
@@ -229,7 +274,7 @@ public class WaterfallLayout: CollectionLayout {
     guard sections.indices.contains(indexPath.section) else { return nil }
     let section = sections[indexPath.section]
     guard indexPath.item >= 0, indexPath.item < section.count else { return nil }
-    return LayoutAttributes(kind: .cell, indexPath: indexPath, frame: section.frame(ofItem: indexPath.item))
+    return LayoutAttributes(kind: .cell, indexPath: indexPath, frame: flowRect(section.frame(ofItem: indexPath.item)))
   }
 
   public func attributesForSupplementary(_ kind: ElementKind, inSection section: Int)
@@ -242,13 +287,21 @@ public class WaterfallLayout: CollectionLayout {
     case .footer: frame = sections[section].footer
     case .cell: frame = nil
     }
-    return frame.map { LayoutAttributes(kind: kind, indexPath: IndexPath(item: 0, section: section), frame: $0) }
+    return frame.map { LayoutAttributes(kind: kind, indexPath: IndexPath(item: 0, section: section), frame: flowRect($0)) }
   }
 
-  /// The header drawn at the top edge `y` when headers are pinned: the header of the
-  /// section under that edge, no higher than its own place and pushed up by the next
+  /// The header drawn at the leading edge `offset` (the top edge's `y`, or the left
+  /// edge's `x` when horizontal) when headers are pinned: the header of the section
+  /// under that edge, no higher than its own place and pushed up (left) by the next
   /// section.
-  public func pinnedHeader(at y: Int) -> LayoutAttributes? {
+  public func pinnedHeader(at offset: Int) -> LayoutAttributes? {
+    guard var pinned = flowPinnedHeader(at: offset) else { return nil }
+    pinned.frame = flowRect(pinned.frame)
+    return pinned
+  }
+
+  /// ``pinnedHeader(at:)`` in the flow's coordinates.
+  private func flowPinnedHeader(at y: Int) -> LayoutAttributes? {
     let index = firstSection(endingAfter: y)
     guard index < sections.count, sections[index].top <= y, let header = sections[index].header
     else { return nil }
@@ -261,7 +314,7 @@ public class WaterfallLayout: CollectionLayout {
   }
 
   public func shouldInvalidate(forBoundsChange newBounds: Rect) -> Bool {
-    max(1, newBounds.width) != preparedWidth
+    max(1, newBounds.width) != preparedWidth || (isHorizontal && max(1, newBounds.height) != preparedHeight)
   }
 
   /// The bytes the layout holds for its items.

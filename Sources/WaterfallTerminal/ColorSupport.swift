@@ -23,19 +23,18 @@ public enum ColorSupport: Hashable, Sendable {
     else { self = .none }
   }
 
-  /// The terminal description to ask ncurses for instead of `term` when the user's
-  /// terminal says it has 24-bit colour (`COLORTERM=truecolor` or `24bit`) and
-  /// `term` is a 256-colour description: the family's `-direct` one (`xterm-256color`
-  /// becomes `xterm-direct`). `nil` otherwise. The caller falls back to `term` when
-  /// that description is not installed (Debian: ncurses-term).
+  /// Whether the terminal says it has 24-bit colour (`COLORTERM=truecolor` or
+  /// `24bit`) while `term` does not describe it so: the session then starts
+  /// ncurses with a description made for the purpose (``DirectColorTerminfo``).
+  /// `false` for a `-direct` description (already 24-bit) and for a `term` whose
+  /// name could not be a terminfo entry's.
   ///
   /// ```swift
-  /// ColorSupport.directTerminalName(term: "xterm-256color", colorterm: "truecolor")   // "xterm-direct"
+  /// ColorSupport.wantsDirectColor(term: "xterm-256color", colorterm: "truecolor")   // true
+  /// ColorSupport.wantsDirectColor(term: "xterm-256color", colorterm: nil)           // false
   /// ```
-  public static func directTerminalName(term: String?, colorterm: String?) -> String? {
-    guard let term, let colorterm, ["truecolor", "24bit"].contains(colorterm.lowercased()),
-      term.hasSuffix("-256color"), let base = term.split(separator: "-").first, !base.isEmpty
-    else { return nil }
-    return base + "-direct"
+  public static func wantsDirectColor(term: String?, colorterm: String?) -> Bool {
+    guard let term, let colorterm, ["truecolor", "24bit"].contains(colorterm.lowercased()) else { return false }
+    return DirectColorTerminfo.isEntryName(term) && !term.hasSuffix("-direct") && term != "dumb"
   }
 }

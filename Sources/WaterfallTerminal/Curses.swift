@@ -1,5 +1,6 @@
 import CNcursesw
 import WaterfallLayout
+import WaterfallView
 
 #if canImport(Glibc)
   import Glibc
@@ -146,7 +147,7 @@ enum Curses {
     switch code {
     case 9: return .key(.tab)
     case 10, 13: return .key(.enter)
-    case 27: return .key(.escape)
+    case 27: return readAfterEscape()
     case 8, 127: return .key(.backspace)
     case 0..<32:
       // Ctrl-A is 1 … Ctrl-Z is 26.
@@ -155,6 +156,25 @@ enum Curses {
       guard let scalar = Unicode.Scalar(code) else { return nil }
       return .key(.character(Character(scalar)))
     }
+  }
+
+  /// What an Escape that was just read begins: a character waiting right behind
+  /// it (ncurses has already waited the Escape delay for more bytes) makes it an
+  /// Alt key (Alt-Enter is `.alt("\r")`, Alt-Backspace `.alt("\u{7F}")`); another
+  /// Escape or a function key is left to be read next, and the Escape stands alone.
+  private static func readAfterEscape() -> InputEvent? {
+    var code: wint_t = 0
+    switch wget_wch(cn_stdscr(), &code) {
+    case OK:
+      let value = UInt32(code)
+      if value != 27, let scalar = Unicode.Scalar(value) { return .key(.alt(Character(scalar))) }
+      _ = unget_wch(.init(truncatingIfNeeded: value))
+    case KEY_CODE_YES:
+      _ = ungetch(Int32(bitPattern: code))
+    default:
+      break
+    }
+    return .key(.escape)
   }
 
   private static func decodeKey(_ code: Int32) -> InputEvent? {

@@ -59,12 +59,20 @@ public final class TerminalSession {
     self.output = output
     TerminalRestorer.saveModes(of: fileno(input))
     do {
-      // A terminal that says it has 24-bit colour is described as such (`-direct`).
-      let direct = options.colors
-        ? ColorSupport.directTerminalName(
-          term: getenv("TERM").map { String(cString: $0) }, colorterm: getenv("COLORTERM").map { String(cString: $0) })
-        : nil
-      screen = try Curses.start(type: direct, output: output, input: input)
+      // A terminal that says it has 24-bit colour is started with a description
+      // that has it, made from TERM (see DirectColorTerminfo).
+      let term = getenv("TERM").map { String(cString: $0) }
+      let direct =
+        options.colors && ColorSupport.wantsDirectColor(term: term, colorterm: getenv("COLORTERM").map { String(cString: $0) })
+        ? term.flatMap(DirectColorTerminfo.make(base:)) : nil
+      defer { direct?.remove() }
+      if let direct {
+        screen = try direct.withSearchPath { () throws(TerminalError) in
+          try Curses.start(type: DirectColorTerminfo.name, output: output, input: input)
+        }
+      } else {
+        screen = try Curses.start(output: output, input: input)
+      }
     } catch {
       fclose(input)
       fclose(output)
@@ -182,6 +190,23 @@ public final class TerminalSession {
     }
     for y in 0..<rows where changed[y] { write(row: y, of: buffer) }
     Curses.present()
+  }
+
+  /// Puts `text` on the terminal's clipboard with OSC 52 (see
+  /// ``ClipboardSequence``), after what curses has drawn; `false` when the text is
+  /// over ``ClipboardSequence/maximumBytes`` and nothing was sent.
+  public func copyToClipboard(_ text: [UInt8]) -> Bool {
+    guard text.count <= ClipboardSequence.maximumBytes else { return false }
+    fflush(output)
+    let bytes = ClipboardSequence.bytes(for: text)
+    var offset = 0
+    while offset < bytes.count {
+      let n = bytes[offset...].withUnsafeBytes { Glibc.write(fileno(output), $0.baseAddress, $0.count) }
+      if n < 0, errno == EINTR || errno == EAGAIN { continue }
+      guard n > 0 else { return false }
+      offset += n
+    }
+    return true
   }
 
   /// The colour pairs each row of the window was written with.

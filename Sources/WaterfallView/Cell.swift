@@ -35,7 +35,7 @@ open class Cell {
   /// Called when the cell leaves the pool to show another item.
   open func prepareForReuse() {}
 
-  /// Draws the cell at ``frame`` into `canvas`, whose coordinates are the
+  /// Draws the cell at ``Cell/frame`` into `canvas`, whose coordinates are the
   /// content's. Only cells inside `clip` (the visible part of the frame) show; a
   /// card crossing the viewport's edge is drawn clipped, as if sliding under it.
   open func draw(in canvas: any Canvas, clip: Rect) {}

@@ -1,6 +1,6 @@
 import WaterfallLayout
 
-/// A scrolling collection of cells placed by a ``CollectionLayout``, after
+/// A scrolling collection of cells placed by a `CollectionLayout`, after
 /// `UICollectionView`.
 ///
 /// Scrolling drives a layout pass, ``layoutSubviews()``, that asks the layout for
@@ -10,17 +10,34 @@ import WaterfallLayout
 /// ``draw(in:)`` then draws each visible cell, clipped to the viewport, into a
 /// ``Canvas``: the terminal, or a ``CellBuffer`` in tests.
 ///
+/// The content offset is two-dimensional (``scrollOffset``): a vertical layout
+/// scrolls in `y`, a horizontal one in `x` (the layout's `scrollDirection`),
+/// and paging, showing an item, pinned headers and ``distanceToEnd`` follow the
+/// layout's direction. ``contentOffset`` is its `y`, for vertical callers.
+///
 /// ```swift
 /// let view = CollectionView(frame: Rect(x: 0, y: 0, width: 80, height: 23),
 ///                           layout: WaterfallLayout(columnCount: 3, columnSpacing: 1))
-/// view.register(CardCell.self, forCellWithReuseIdentifier: "card")
-/// view.dataSource = cards
+/// view.register(TextCell.self, forCellWithReuseIdentifier: "text")
+/// view.dataSource = notes   // held weakly: keep `notes` alive
 /// view.reloadData()
 /// view.moveSelection(.down)
+/// let screen = CellBuffer(width: 80, height: 23)
 /// view.draw(in: screen)
 /// ```
+///
+/// To show it live in a terminal, draw it from a `TerminalProgram` run by
+/// WaterfallTerminal's `TerminalLoop` (see `swift run waterfall-example`).
 public final class CollectionView: LayoutSource {
+  /// What the view shows: item counts and configured cells.
+  ///
+  /// Held weakly, as UIKit does, so that a data source may own its view without a
+  /// cycle: whoever set it keeps it alive. Once it is gone, no new cell is made
+  /// and the next ``reloadData()`` finds no items.
   public weak var dataSource: (any CollectionViewDataSource)?
+  /// Item sizes and notices of selection and scrolling; every method has a default.
+  ///
+  /// Held weakly, like ``dataSource``: whoever set it keeps it alive.
   public weak var delegate: (any CollectionViewDelegate)?
   /// The layout placing the cells; change it with ``setLayout(_:)``.
   public private(set) var layout: any CollectionLayout
@@ -35,7 +52,7 @@ public final class CollectionView: LayoutSource {
       if layout.shouldInvalidate(forBoundsChange: visibleRect) {
         relayout(keeping: anchor(from: oldValue))
       } else {
-        setContentOffset(contentOffset)
+        setScrollOffset(scrollOffset)
         if let selected = selectedIndexPath { scrollToItem(at: selected) }
         setNeedsLayout()
       }
@@ -57,9 +74,18 @@ public final class CollectionView: LayoutSource {
     relayout(keeping: keep)
   }
 
-  /// How many rows of content are scrolled above the top of the view, between 0
-  /// and ``maximumContentOffset``.
-  public private(set) var contentOffset = 0
+  /// The content point at the view's top-left corner: how many columns of content
+  /// are scrolled off its left edge and rows off its top, between zero and
+  /// ``maximumScrollOffset``. UIKit's `contentOffset`.
+  public private(set) var scrollOffset = Point.zero
+
+  /// How many rows of content are scrolled above the top of the view: the `y` of
+  /// ``scrollOffset``, between 0 and ``maximumContentOffset``.
+  public var contentOffset: Int { scrollOffset.y }
+
+  /// Whether a selected item is scrolled to the middle of the view rather than
+  /// just into it, at the nearest offset the layout rests at: the carousel's way.
+  public var centresSelection = false
   /// The selected item, if any.
   public private(set) var selectedIndexPath: IndexPath?
 
@@ -124,7 +150,7 @@ public final class CollectionView: LayoutSource {
   /// The content point under screen point `point`, or `nil` outside the view.
   public func contentPoint(fromScreen point: Point) -> Point? {
     guard frame.contains(point) else { return nil }
-    return Point(x: point.x - frame.minX, y: point.y - frame.minY + contentOffset)
+    return Point(x: point.x - frame.minX + scrollOffset.x, y: point.y - frame.minY + scrollOffset.y)
   }
 
   // MARK: Data
@@ -141,7 +167,7 @@ public final class CollectionView: LayoutSource {
     if let selected = selectedIndexPath, !isValid(selected) {
       selectedIndexPath = nearestValid(to: selected)
     }
-    setContentOffset(contentOffset)
+    setScrollOffset(scrollOffset)
     setNeedsLayout()
   }
 
@@ -174,6 +200,10 @@ public final class CollectionView: LayoutSource {
 
   public func sizeForItem(at indexPath: IndexPath, width: Int) -> ItemSize {
     delegate?.collectionView(self, sizeForItemAt: indexPath, width: width) ?? .height(3)
+  }
+
+  public func sizeForItem(at indexPath: IndexPath, height: Int) -> ItemSize {
+    delegate?.collectionView(self, sizeForItemAt: indexPath, height: height) ?? .height(3)
   }
 
   /// The total number of items.
@@ -219,11 +249,17 @@ public final class CollectionView: LayoutSource {
   /// Installs `newLayout`, already prepared for this view's width and data, and
   /// shows the content from `offset` (clamped), without moving to the selection:
   /// what each frame of an animated layout change needs, where a
-  /// ``TransitionLayout`` already places every card.
+  /// `TransitionLayout` already places every card.
   public func setLayout(_ newLayout: any CollectionLayout, contentOffset offset: Int) {
+    setLayout(newLayout, scrollOffset: Point(x: 0, y: offset))
+  }
+
+  /// ``setLayout(_:contentOffset:)`` at a two-dimensional offset.
+  public func setLayout(_ newLayout: any CollectionLayout, scrollOffset offset: Point) {
     layout = newLayout
     needsPrepare = false
-    setContentOffset(offset)
+    setScrollOffset(offset)
+    layout.updateVisibleRect(visibleRect)
     setNeedsLayout()
   }
 
@@ -238,9 +274,27 @@ public final class CollectionView: LayoutSource {
     max(0, contentSize.height - frame.height)
   }
 
+  /// The largest scroll offset: the content's bottom-right corner at the view's.
+  public var maximumScrollOffset: Point {
+    let size = contentSize
+    return Point(x: max(0, size.width - frame.width), y: max(0, size.height - frame.height))
+  }
+
+  /// Whether the layout scrolls sideways.
+  public var isHorizontal: Bool { layout.scrollDirection == .horizontal }
+
+  /// How far the content goes on past the view's far edge (bottom, or right when
+  /// horizontal), in rows or columns: 0 at the end. What "load more" watches.
+  public var distanceToEnd: Int {
+    isHorizontal ? maximumScrollOffset.x - scrollOffset.x : maximumScrollOffset.y - scrollOffset.y
+  }
+
+  /// The view's extent along the scroll direction: its height, or its width.
+  public var pageLength: Int { max(1, isHorizontal ? frame.width : frame.height) }
+
   /// The rect of content the view shows, in content coordinates.
   public var visibleRect: Rect {
-    Rect(x: 0, y: contentOffset, width: frame.width, height: frame.height)
+    Rect(x: scrollOffset.x, y: scrollOffset.y, width: frame.width, height: frame.height)
   }
 
   /// The frame of `indexPath`'s cell in content coordinates.
@@ -252,7 +306,9 @@ public final class CollectionView: LayoutSource {
   func prepareIfNeeded() {
     guard needsPrepare else { return }
     needsPrepare = false
-    layout.prepare(width: frame.width, source: self)
+    layout.prepare(size: frame.size, source: self)
+    _ = layout.selectionDidChange(to: selectedIndexPath)
+    layout.updateVisibleRect(visibleRect)
   }
 
   /// Marks the visible cells as out of date, so the next ``layoutIfNeeded()`` or
@@ -272,7 +328,14 @@ public final class CollectionView: LayoutSource {
     needsLayout = false
     prepareIfNeeded()
     let visible = visibleRect
-    let attributes = frame.isEmpty ? [] : layout.attributes(in: visible)
+    layout.updateVisibleRect(visible)
+    var attributes = frame.isEmpty ? [] : layout.attributes(in: visible)
+    if attributes.contains(where: { $0.zIndex != 0 }) {
+      // Drawn in z order, stably: the circle's front card last.
+      attributes = attributes.enumerated().sorted {
+        ($0.element.zIndex, $0.offset) < ($1.element.zIndex, $1.offset)
+      }.map(\.element)
+    }
 
     // Cells whose items stay visible keep their identity; the rest are recycled
     // before any new cell is dequeued, so the leaving serve the arriving.
@@ -334,6 +397,13 @@ public final class CollectionView: LayoutSource {
     drawList += pinned
   }
 
+  /// Hands every visible cell back to the pool, so the next layout pass asks the
+  /// data source for each again: after a change to how cells are made or
+  /// configured (a list's rows becoming cards) that no item count shows.
+  public func reconfigureCells() {
+    recycleAll()
+  }
+
   private func recycleAll() {
     for (indexPath, cell) in visibleItems {
       reusePool.enqueue(cell)
@@ -347,32 +417,44 @@ public final class CollectionView: LayoutSource {
   }
 
   /// Where the selected item is on the screen, to keep it there across a relayout.
-  private func anchor(from oldFrame: Rect) -> (indexPath: IndexPath, row: Int)? {
+  private func anchor(from oldFrame: Rect) -> (indexPath: IndexPath, place: Point)? {
     guard let selected = selectedIndexPath, !needsPrepare,
       let old = layout.attributesForItem(at: selected)?.frame
     else { return nil }
-    return (selected, old.minY - contentOffset)
+    return (selected, Point(x: old.minX - scrollOffset.x, y: old.minY - scrollOffset.y))
   }
 
-  private func relayout(keeping anchor: (indexPath: IndexPath, row: Int)?) {
+  private func relayout(keeping anchor: (indexPath: IndexPath, place: Point)?) {
     needsPrepare = true
     prepareIfNeeded()
     if let anchor, let new = layout.attributesForItem(at: anchor.indexPath)?.frame {
-      setContentOffset(new.minY - anchor.row)
+      // Along the scroll direction the item keeps its place; across it there is
+      // nothing to scroll.
+      setScrollOffset(
+        isHorizontal ? Point(x: new.minX - anchor.place.x, y: 0) : Point(x: 0, y: new.minY - anchor.place.y))
       scrollToItem(at: anchor.indexPath)
     } else {
-      setContentOffset(contentOffset)
+      setScrollOffset(scrollOffset)
     }
     setNeedsLayout()
   }
 
   // MARK: Scrolling
 
-  /// Scrolls to `offset`, clamped to `0 ... maximumContentOffset`.
+  /// Scrolls to row `offset`, clamped to `0 ... maximumContentOffset`; the `x`
+  /// stays.
   public func setContentOffset(_ offset: Int) {
-    let clamped = min(max(0, offset), maximumContentOffset)
-    guard clamped != contentOffset else { return }
-    contentOffset = clamped
+    setScrollOffset(Point(x: scrollOffset.x, y: offset))
+  }
+
+  /// Scrolls to `offset`, each coordinate clamped to `0 ... maximumScrollOffset`.
+  public func setScrollOffset(_ offset: Point) {
+    let most = maximumScrollOffset
+    let clamped = Point(x: min(max(0, offset.x), most.x), y: min(max(0, offset.y), most.y))
+    guard clamped != scrollOffset else { return }
+    scrollOffset = clamped
+    // Layouts whose frames follow the scroll (the carousel) answer for it from now.
+    layout.updateVisibleRect(visibleRect)
     setNeedsLayout()
     delegate?.collectionViewDidScroll(self)
   }
@@ -382,29 +464,64 @@ public final class CollectionView: LayoutSource {
     setContentOffset(contentOffset + rows)
   }
 
-  /// Scrolls by `pages` screens (negative: up), clamped.
-  public func scroll(byPages pages: Int) {
-    setContentOffset(contentOffset + pages * max(1, frame.height))
+  /// Scrolls by `columns` (negative: left), clamped.
+  public func scroll(byColumns columns: Int) {
+    setScrollOffset(scrollOffset.offsetBy(dx: columns))
   }
 
-  /// Scrolls as little as possible to show the item's card whole (its top, when it
-  /// is taller than the view), below a pinned header if there is one.
+  /// Scrolls by `steps` rows, or columns when the layout is horizontal.
+  public func scroll(alongBy steps: Int) {
+    setScrollOffset(isHorizontal ? scrollOffset.offsetBy(dx: steps) : scrollOffset.offsetBy(dy: steps))
+  }
+
+  /// Scrolls by `pages` screens (negative: up, or left when horizontal), clamped.
+  public func scroll(byPages pages: Int) {
+    scroll(alongBy: pages * pageLength)
+  }
+
+  /// The offset at which a scroll that would stop at `proposed` comes to rest
+  /// (the layout's `targetContentOffset(forProposed:)`), clamped.
+  public func restingOffset(forProposed proposed: Point) -> Point {
+    prepareIfNeeded()
+    let target = layout.targetContentOffset(forProposed: proposed)
+    let most = maximumScrollOffset
+    return Point(x: min(max(0, target.x), most.x), y: min(max(0, target.y), most.y))
+  }
+
+  /// Scrolls as little as possible to show the item's card whole (its top or left,
+  /// when it is larger than the view), clear of a pinned header if there is one.
+  /// With ``centresSelection``, the card goes to the middle instead, at the offset
+  /// the layout rests at.
   public func scrollToItem(at indexPath: IndexPath) {
     guard let target = frameForItem(at: indexPath) else { return }
-    var offset = contentOffset
-    if target.maxY > offset + frame.height { offset = target.maxY - frame.height }
-    if target.minY < offset { offset = target.minY }
-    // A pinned header covers the top rows: keep the card below it.
-    if let header = pinnedHeaderHeight(at: offset, section: indexPath.section), target.minY < offset + header {
-      offset = target.minY - header
+    if centresSelection {
+      let proposed = Point(x: target.midX - frame.width / 2, y: target.midY - frame.height / 2)
+      setScrollOffset(restingOffset(forProposed: isHorizontal ? Point(x: proposed.x, y: 0) : Point(x: 0, y: proposed.y)))
+      return
     }
-    setContentOffset(offset)
+    var offset = scrollOffset
+    if target.maxY > offset.y + frame.height { offset.y = target.maxY - frame.height }
+    if target.minY < offset.y { offset.y = target.minY }
+    if target.maxX > offset.x + frame.width { offset.x = target.maxX - frame.width }
+    if target.minX < offset.x { offset.x = target.minX }
+    // A pinned header covers the leading rows (columns): keep the card clear of it.
+    if let header = pinnedHeaderExtent(at: offset) {
+      if isHorizontal, target.minX < offset.x + header { offset.x = target.minX - header }
+      if !isHorizontal, target.minY < offset.y + header { offset.y = target.minY - header }
+    }
+    setScrollOffset(offset)
   }
 
-  private func pinnedHeaderHeight(at offset: Int, section: Int) -> Int? {
-    let top = layout.attributes(in: Rect(x: 0, y: offset, width: max(1, frame.width), height: 1))
-    guard let header = top.first(where: { $0.kind == .header && $0.isPinned }) else { return nil }
-    return max(0, header.frame.maxY - offset)
+  /// How many rows (columns, when horizontal) a pinned header covers at `offset`.
+  private func pinnedHeaderExtent(at offset: Point) -> Int? {
+    let edge =
+      isHorizontal
+      ? Rect(x: offset.x, y: offset.y, width: 1, height: max(1, frame.height))
+      : Rect(x: offset.x, y: offset.y, width: max(1, frame.width), height: 1)
+    guard let header = layout.attributes(in: edge).first(where: { $0.kind == .header && $0.isPinned }) else {
+      return nil
+    }
+    return max(0, isHorizontal ? header.frame.maxX - offset.x : header.frame.maxY - offset.y)
   }
 
   // MARK: Selection
@@ -420,6 +537,7 @@ public final class CollectionView: LayoutSource {
         visibleItems[target]?.isSelected = true
         delegate?.collectionView(self, didSelectItemAt: target)
       }
+      if !needsPrepare { _ = layout.selectionDidChange(to: target) }
       setNeedsLayout()
     }
     if scroll, let target { scrollToItem(at: target) }
@@ -434,7 +552,7 @@ public final class CollectionView: LayoutSource {
     layoutIfNeeded()
     canvas.fill(frame, with: " ")
     let visible = visibleRect
-    let offset = Point(x: frame.minX, y: frame.minY - contentOffset)
+    let offset = Point(x: frame.minX - scrollOffset.x, y: frame.minY - scrollOffset.y)
     for (attributes, cell) in drawList {
       guard let clip = attributes.frame.intersection(visible) else { continue }
       let region = CanvasRegion(base: canvas, offset: offset, bounds: clip)

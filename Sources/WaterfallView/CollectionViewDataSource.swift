@@ -3,11 +3,20 @@ import WaterfallLayout
 /// What a ``CollectionView`` shows: how many sections and items, and the cell for
 /// each item (dequeued from the view), after `UICollectionViewDataSource`.
 ///
+/// The view holds its data source weakly (as UIKit does): keep it alive yourself,
+/// for as long as the view shows it.
+///
 /// ```swift
-/// func collectionView(_ view: CollectionView, cellForItemAt indexPath: IndexPath) -> Cell {
-///   let cell = view.dequeueReusableCell(withIdentifier: "card", for: indexPath) as! CardCell
-///   cell.title = items[indexPath.item].title
-///   return cell
+/// final class Notes: CollectionViewDataSource {
+///   var notes: [String] = []
+///   func collectionView(_ view: CollectionView, numberOfItemsInSection section: Int) -> Int {
+///     notes.count
+///   }
+///   func collectionView(_ view: CollectionView, cellForItemAt indexPath: IndexPath) -> Cell {
+///     let cell = view.dequeueReusableCell(withIdentifier: "text", for: indexPath) as! TextCell
+///     cell.text = notes[indexPath.item]
+///     return cell
+///   }
 /// }
 /// ```
 public protocol CollectionViewDataSource: AnyObject {
@@ -37,6 +46,7 @@ public protocol CollectionViewDelegate: AnyObject {
   /// implemented.
   func collectionView(_ collectionView: CollectionView, sizeForItemAt indexPath: IndexPath, width: Int) -> ItemSize
   /// The selection moved to `indexPath`.
+  func collectionView(_ collectionView: CollectionView, sizeForItemAt indexPath: IndexPath, height: Int) -> ItemSize
   func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath)
   /// The content offset changed.
   func collectionViewDidScroll(_ collectionView: CollectionView)
@@ -50,6 +60,10 @@ extension CollectionViewDelegate {
   public func collectionView(_ collectionView: CollectionView, sizeForItemAt indexPath: IndexPath, width: Int)
     -> ItemSize
   { .height(3) }
+  /// By default the answer for a width of `height`: the vertical flow turned.
+  public func collectionView(_ collectionView: CollectionView, sizeForItemAt indexPath: IndexPath, height: Int)
+    -> ItemSize
+  { self.collectionView(collectionView, sizeForItemAt: indexPath, width: height) }
   public func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath) {}
   public func collectionViewDidScroll(_ collectionView: CollectionView) {}
   public func collectionView(_ collectionView: CollectionView, willDisplay cell: Cell, forItemAt indexPath: IndexPath) {}

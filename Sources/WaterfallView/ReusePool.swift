@@ -7,10 +7,10 @@
 ///
 /// ```swift
 /// let pool = ReusePool()
-/// pool.register(CardCell.self, forReuseIdentifier: "card")
-/// let cell = pool.dequeue("card")   // created
+/// pool.register(TextCell.self, forReuseIdentifier: "text")
+/// let cell = pool.dequeue("text")   // created
 /// pool.enqueue(cell)
-/// pool.dequeue("card") === cell     // reused, after prepareForReuse()
+/// pool.dequeue("text") === cell     // reused, after prepareForReuse()
 /// ```
 public final class ReusePool {
   private var classes: [String: Cell.Type] = [:]

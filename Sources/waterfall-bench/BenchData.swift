@@ -7,7 +7,9 @@
 ///
 /// `shops-1m.jsonl` holds 1,000,000 shop items, one compact object a line;
 /// `shops-1m.json` the same items as one JSON array, indented by two as
-/// `Data/shops/1.json` is. Both come from ``ShopsGenerator`` with a fixed seed, so
+/// `Data/shops/1.json` is; `shops-1m-wrapped.json` that array inside an object
+/// (`{"meta": {…}, "items": [...]}`); `shops-1m.csv` the items as CSV rows (tags
+/// joined by spaces); `shops-1m.db` the rows of a SQLite table. Both come from ``ShopsGenerator`` with a fixed seed, so
 /// every run and every machine measures the same bytes. A file is written under a
 /// temporary name and renamed when complete, so an interrupted run never leaves a
 /// half file that a later run would take as done.
@@ -25,7 +27,16 @@ struct BenchData {
   var jsonLines: String
   /// The JSON array file.
   var jsonArray: String
+  /// The array inside an object, the CSV file and the SQLite file.
+  var wrappedJSON: String
+  var csv: String
+  var sqlite: String
   var itemCount: Int
+
+  /// Every file, by the name `--files` gives it.
+  var files: [(name: String, path: String)] {
+    [("jsonl", jsonLines), ("json", jsonArray), ("wrapped", wrappedJSON), ("csv", csv), ("sqlite", sqlite)]
+  }
 
   static let seed: UInt64 = 20_260_314
 
@@ -34,12 +45,14 @@ struct BenchData {
   static func ensure(directory: String, count: Int, log: (String) -> Void) throws(Failure) -> BenchData {
     let tag = count % 1_000_000 == 0 ? "\(count / 1_000_000)m" : count % 1_000 == 0 ? "\(count / 1_000)k" : "\(count)"
     let data = BenchData(
-      jsonLines: "\(directory)/shops-\(tag).jsonl", jsonArray: "\(directory)/shops-\(tag).json", itemCount: count)
-    if access(data.jsonLines, R_OK) == 0, access(data.jsonArray, R_OK) == 0 { return data }
+      jsonLines: "\(directory)/shops-\(tag).jsonl", jsonArray: "\(directory)/shops-\(tag).json",
+      wrappedJSON: "\(directory)/shops-\(tag)-wrapped.json", csv: "\(directory)/shops-\(tag).csv",
+      sqlite: "\(directory)/shops-\(tag).db", itemCount: count)
+    if data.files.allSatisfy({ access($0.path, R_OK) == 0 }) { return data }
     if mkdir(directory, 0o755) != 0, errno != EEXIST {
       throw Failure(description: "cannot create \(directory): \(String(cString: strerror(errno)))")
     }
-    log("generating \(count) items into \(data.jsonLines) and \(data.jsonArray)…")
+    log("generating \(count) items into \(data.files.map(\.path).joined(separator: ", "))…")
     let clock = ContinuousClock()
     let start = clock.now
     try write(data, count: count)
@@ -47,14 +60,19 @@ struct BenchData {
     return data
   }
 
-  /// Writes both files in one pass over the items.
+  /// Writes every file in one pass over the items.
   private static func write(_ data: BenchData, count: Int) throws(Failure) {
     let lines = try OutputFile(path: data.jsonLines + ".partial")
     let array = try OutputFile(path: data.jsonArray + ".partial")
+    let wrapped = try OutputFile(path: data.wrappedJSON + ".partial")
+    let csv = try OutputFile(path: data.csv + ".partial")
+    let database = try BenchDatabase(path: data.sqlite + ".partial")
     var generator = ShopsGenerator(seed: seed)
     var line: [UInt8] = []
     var pretty: [UInt8] = []
+    var row: [UInt8] = []
     try array.append(Array("[\n".utf8))
+    try wrapped.append(Array("{\n  \"meta\": {\"source\": \"waterfall-bench\", \"seed\": \(seed)},\n  \"items\": [\n".utf8))
     for id in 1...count {
       let fields = generator.item(id: id)
       line.removeAll(keepingCapacity: true)
@@ -65,10 +83,20 @@ struct BenchData {
       pretty.append(contentsOf: id == count ? [0x0A] : [UInt8(ascii: ","), 0x0A])
       try lines.append(line)
       try array.append(pretty)
+      try wrapped.append(pretty)
+      if id == 1 { try csv.append(Array((fields.map(\.key).joined(separator: ",") + "\n").utf8)) }
+      row.removeAll(keepingCapacity: true)
+      ShopValue.appendCSVRow(fields, to: &row)
+      try csv.append(row)
+      try database.insert(fields)
     }
     try array.append(Array("]\n".utf8))
+    try wrapped.append(Array("  ]\n}\n".utf8))
     try lines.finish(renamingTo: data.jsonLines)
     try array.finish(renamingTo: data.jsonArray)
+    try wrapped.finish(renamingTo: data.wrappedJSON)
+    try csv.finish(renamingTo: data.csv)
+    try database.finish(renamingTo: data.sqlite)
   }
 
   /// The size of the file at `path` in bytes, or 0 when it cannot be read.

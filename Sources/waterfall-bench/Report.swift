@@ -1,3 +1,5 @@
+import WaterfallApp
+
 /// One measured figure, printed as a table row and as a JSON member.
 struct Figure {
   /// A stable key for `--json`, such as `layout.prepare.1m.3col`.
@@ -69,26 +71,6 @@ struct Report {
   }
 
   private func quote(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      default:
-        if scalar.value < 0x20 {
-          out += "\\u00" + String(scalar.value, radix: 16).leftPadded(to: 2)
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return out + "\""
-  }
-}
-
-extension String {
-  fileprivate func leftPadded(to width: Int) -> String {
-    String(repeating: "0", count: max(0, width - count)) + self
+    JSONValue.quoted(text)
   }
 }

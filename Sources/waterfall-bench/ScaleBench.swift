@@ -31,6 +31,9 @@ struct ScaleBench {
     var showScreens = false
     /// The programs to measure: `waterfall`, and `less` and `fzf` for context.
     var programs: Set<String> = ["waterfall", "less", "fzf"]
+    /// The files waterfall is measured on (``BenchData/files``' names); less and
+    /// fzf read the JSON Lines file.
+    var files: Set<String> = ["jsonl", "json", "wrapped", "csv", "sqlite"]
     var log: (String) -> Void = { _ in }
 
     init(waterfall: String) {
@@ -44,9 +47,10 @@ struct ScaleBench {
   func run(into report: inout Report) {
     var subjects: [(ScaleSubject, [String])] = []
     if settings.programs.contains("waterfall") {
-      subjects.append((.waterfall(binary: settings.waterfall), [data.jsonLines, data.jsonArray]))
+      subjects.append((.waterfall(binary: settings.waterfall), data.files.filter { settings.files.contains($0.name) }.map(\.path)))
     }
-    for (name, make) in [("less", ScaleSubject.less), ("fzf", ScaleSubject.fzf)] where settings.programs.contains(name) {
+    for (name, make) in [("less", ScaleSubject.less), ("fzf", ScaleSubject.fzf)]
+    where settings.programs.contains(name) && settings.files.contains("jsonl") {
       if let subject = make() {
         subjects.append((subject, [data.jsonLines]))
       } else {
@@ -56,7 +60,7 @@ struct ScaleBench {
     }
     for (subject, files) in subjects {
       for (index, file) in files.enumerated() {
-        measure(subject, file: file, detailed: index == 0, into: &report)
+        measure(subject, file: file, detailed: index == 0 && file == data.jsonLines, into: &report)
       }
     }
     if let load = MachineDescription.loadAverage().flatMap(Double.init) {
@@ -67,9 +71,10 @@ struct ScaleBench {
   // MARK: One program on one file
 
   private func measure(_ subject: ScaleSubject, file: String, detailed: Bool, into report: inout Report) {
-    let format = file.hasSuffix(".jsonl") ? "jsonl" : "json"
+    let format = data.files.first { $0.path == file }?.name ?? "json"
     let prefix = "scale.\(subject.key).\(format)"
-    let title = "\(subject.name) on \(data.itemCount.grouped) items (.\(format))"
+    let kinds = ["wrapped": "array inside an object, .json", "csv": "CSV rows", "sqlite": "SQLite rows"]
+    let title = "\(subject.name) on \(data.itemCount.grouped) items (\(kinds[format] ?? "." + format))"
     let fileSize = BenchData.size(of: file)
     let isWaterfall = subject.key == "waterfall"
     settings.log("\(subject.name): \(file)")

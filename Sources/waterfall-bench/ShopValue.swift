@@ -1,3 +1,5 @@
+import WaterfallApp
+
 /// A field value of a generated shop item, written straight to JSON bytes.
 ///
 /// Only what shop items hold: whole numbers, strings and arrays of strings.
@@ -46,20 +48,33 @@ enum ShopValue {
     out.append(UInt8(ascii: "}"))
   }
 
-  /// Appends `text` as a JSON string, escaping quotes, backslashes and controls.
-  static func appendString(_ text: String, to out: inout [UInt8]) {
-    out.append(UInt8(ascii: "\""))
-    for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-      case UInt8(ascii: "\\"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-      case 0x0A: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-      case 0..<0x20:
-        let hex = Array("0123456789abcdef".utf8)
-        out.append(contentsOf: Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 15)]])
-      default: out.append(byte)
+  /// Appends `fields` as one CSV row (RFC 4180: a field with a comma, a quote or
+  /// a line break in quotes, its quotes doubled; a list's strings joined by spaces).
+  static func appendCSVRow(_ fields: [(key: String, value: ShopValue)], to out: inout [UInt8]) {
+    for (index, field) in fields.enumerated() {
+      if index > 0 { out.append(UInt8(ascii: ",")) }
+      let text: String
+      switch field.value {
+      case .number(let n): text = String(n)
+      case .string(let s): text = s
+      case .strings(let list): text = list.joined(separator: " ")
+      }
+      if text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }) {
+        out.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+          out.append(byte)
+          if byte == UInt8(ascii: "\"") { out.append(byte) }
+        }
+        out.append(UInt8(ascii: "\""))
+      } else {
+        out.append(contentsOf: text.utf8)
       }
     }
-    out.append(UInt8(ascii: "\""))
+    out.append(0x0A)
+  }
+
+  /// Appends `text` as a JSON string (see ``JSONValue/appendQuoted(_:to:)``).
+  static func appendString(_ text: String, to out: inout [UInt8]) {
+    JSONValue.appendQuoted(text, to: &out)
   }
 }

@@ -2,7 +2,8 @@ import WaterfallLayout
 import WaterfallView
 
 /// The viewport's figures: one scroll step (layout pass and drawing a 200x60
-/// buffer) at 1k and 1M items, and the cells alive after scrolling through all.
+/// buffer) at 1k and 1M items, down a vertical waterfall and along a horizontal
+/// one, and the cells alive after scrolling through all.
 struct ViewBench {
   final class Source: CollectionViewDataSource, CollectionViewDelegate {
     let count: Int
@@ -16,10 +17,14 @@ struct ViewBench {
     func collectionView(_ collectionView: CollectionView, sizeForItemAt indexPath: IndexPath, width: Int) -> ItemSize {
       .height(5 + (indexPath.item &* 7919) % 9)
     }
+    /// In a horizontal flow: a width of 14 to 30 columns.
+    func collectionView(_ collectionView: CollectionView, sizeForItemAt indexPath: IndexPath, height: Int) -> ItemSize {
+      .height(14 + (indexPath.item &* 7919) % 17)
+    }
   }
 
-  /// A view scrolling one row per step, turning back at either end so that every
-  /// step moves.
+  /// A view scrolling one row (column, when horizontal) per step, turning back at
+  /// either end so that every step moves.
   final class Scroller {
     let view: CollectionView
     /// Held here: the view holds its data source weakly.
@@ -27,25 +32,27 @@ struct ViewBench {
     let buffer = CellBuffer(width: 200, height: 60)
     var direction = 1
 
-    init(count: Int) {
+    /// Six columns of cards 5-13 rows tall, or six rows of cards 14-30 columns wide.
+    init(count: Int, scrollDirection: ScrollDirection = .vertical) {
       source = Source(count: count)
       view = CollectionView(
         frame: Rect(x: 0, y: 0, width: 200, height: 60),
-        layout: WaterfallLayout(columnCount: 6, columnSpacing: 1, rowSpacing: 0))
+        layout: WaterfallLayout(columnCount: 6, columnSpacing: 1, rowSpacing: 0, scrollDirection: scrollDirection))
       view.register(TextCell.self, forCellWithReuseIdentifier: "text")
       view.dataSource = source
       view.delegate = source
       view.reloadData()
-      view.setContentOffset(view.maximumContentOffset / 2)
+      view.scroll(alongBy: view.distanceToEnd / 2)
       view.draw(in: buffer)
     }
 
-    /// One scroll step: a row, the layout pass, and drawing the whole view.
+    /// One scroll step: a row (or column), the layout pass, and drawing the whole view.
     func step() {
-      if view.contentOffset + direction > view.maximumContentOffset || view.contentOffset + direction < 0 {
+      let along = view.isHorizontal ? view.scrollOffset.x : view.scrollOffset.y
+      if view.distanceToEnd - direction < 0 || along + direction < 0 {
         direction = -direction
       }
-      view.scroll(byRows: direction)
+      view.scroll(alongBy: direction)
       view.layoutSubviews()
       view.draw(in: buffer)
     }
@@ -57,8 +64,9 @@ struct ViewBench {
   /// created while scrolling through everything.
   static func run(into report: inout Report, quick: Bool) {
     let counts = quick ? [1_000, 100_000] : [1_000, 1_000_000]
-    let scrollers = counts.map { Scroller(count: $0) }
-    var samples = [[Double]](repeating: [], count: counts.count)
+    // Vertical at each count, then horizontal at each: measured in the same turns.
+    let scrollers = counts.map { Scroller(count: $0) } + counts.map { Scroller(count: $0, scrollDirection: .horizontal) }
+    var samples = [[Double]](repeating: [], count: scrollers.count)
     let clock = ContinuousClock()
     for _ in 0..<10 {
       for (index, scroller) in scrollers.enumerated() {
@@ -94,5 +102,26 @@ struct ViewBench {
                    met: step / stepAt1k < 1.5)
       }
     }
+    let horizontal = scrollers[scrollers.count - 1]
+    let label = LayoutBench.label(counts[counts.count - 1])
+    let sideways = Measure.percentile(samples[scrollers.count - 1], 50)
+    let sidewaysAt1k = Measure.percentile(samples[counts.count], 50)
+    report.add("view.hstep.\(label)", "horizontal scroll step at \(label) items (layout + draw 200x60)", sideways * 1e6, "µs",
+               aim: "< 200 µs", met: sideways < 200e-6)
+    report.add("view.hstep.flat", "horizontal scroll step at \(label) / at 1k", sideways / sidewaysAt1k, "x",
+               aim: "flat (< 1.5x)", met: sideways / sidewaysAt1k < 1.5)
+    // Along everything, half a screen at a time.
+    let view = horizontal.view
+    view.setScrollOffset(.zero)
+    var most = 0
+    while true {
+      view.layoutSubviews()
+      most = max(most, view.visibleCells.count)
+      if view.distanceToEnd == 0 { break }
+      view.scroll(alongBy: 100)
+    }
+    report.add("view.hcells.\(label)", "cells created scrolling all \(label) items sideways (most visible \(most))",
+               Double(view.reusePool.createdCount), "cells", aim: "≤ most visible + rows",
+               met: view.reusePool.createdCount <= most + 6)
   }
 }

@@ -14,6 +14,8 @@
 //   --programs   which programs the scale part measures, comma-separated
 //                (default waterfall,less,fzf)
 //   --no-others  only waterfall: --programs waterfall
+//   --files      which files the scale part opens, comma-separated: jsonl, json,
+//                wrapped (an array inside an object), csv, sqlite (default: all)
 //   --show-screens  log the screen before and after each counted step
 //   --timeout S  wait at most S seconds for a first screen and 2S for the whole
 //                load (default 90 and 180); what is not reached is reported so
@@ -65,6 +67,7 @@ if wanted("scale") {
   var settings = ScaleBench.Settings(waterfall: option("--waterfall") ?? ".build/release/waterfall")
   if let list = option("--programs") { settings.programs = Set(list.split(separator: ",").map(String.init)) }
   if arguments.contains("--no-others") { settings.programs = ["waterfall"] }
+  if let list = option("--files") { settings.files = Set(list.split(separator: ",").map(String.init)) }
   settings.showScreens = arguments.contains("--show-screens")
   if let seconds = option("--timeout").flatMap(Int.init), seconds > 0 {
     settings.firstScreenTimeout = .seconds(seconds)

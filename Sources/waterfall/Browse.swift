@@ -9,18 +9,29 @@ import WaterfallView
 #endif
 
 
-/// The interactive browser: `waterfall [FILE|DIR|-]`.
+/// The interactive browser: `waterfall [FILE|DIR|-]`, the program's top level
+/// for the user (see ``Main``): its options are what `waterfall --help` shows.
 struct Browse: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "browse", abstract: "Browse the items (the default command).")
+    commandName: "waterfall",
+    abstract: "Browse JSON items as a waterfall of cards in the terminal.",
+    discussion: """
+      FILE is JSON (an array, an object holding the items, or a stream of
+      values), JSON Lines, CSV or TSV with a header row, or a SQLite database
+      (--table, --query); DIR is a folder of pages (1.json, 2.json, …), or of
+      pictures (PNG, JPEG, GIF, WebP: one card each), or with -r a folder of
+      such folders, each a section; - (or a pipe) reads standard input.
+      Pictures show in 256 colours, or 24-bit with COLORTERM=truecolor.
+      """)
 
-  @Argument(help: ArgumentHelp("A JSON array or JSON Lines file, a directory of pages, or - for standard input.", valueName: "FILE|DIR|-"))
+  @Argument(help: ArgumentHelp("A JSON, JSON Lines, CSV, TSV or SQLite file, a directory of pages, or - for standard input.", valueName: "FILE|DIR|-"))
   var path: String?
 
+  @OptionGroup(title: "Data") var sourceOptions: SourceOptions
   @OptionGroup var layout: LayoutOptions
   @OptionGroup(title: "Fields") var fields: FieldOptions
 
-  @Flag(help: "Enter prints the selected item's JSON to stdout and exits 0; Esc or q exits 1.")
+  @Flag(help: "Enter prints the selected item's JSON (a folder's picture: its absolute path) to stdout and exits 0; Esc or q exits 1.")
   var print = false
   @Flag(help: "Reload when the file or directory changes, keeping the selection.")
   var watch = false
@@ -30,6 +41,9 @@ struct Browse: ParsableCommand {
   var ascii = false
   @Flag(help: "Do not capture the mouse.")
   var noMouse = false
+  /// Answered before parsing (``Main``); declared so that help lists it.
+  @Flag(name: [.customShort("V"), .long], help: "Show the version.")
+  var version = false
 
   /// How long to wait for the first chunk before the screen opens: a file's
   /// comes at once; a pipe may be slow to start, and the screen then opens
@@ -38,7 +52,7 @@ struct Browse: ParsableCommand {
   static let pipeWait: UInt64 = 200
 
   func run() throws {
-    let source = resolveOrExit(path)
+    let source = resolveOrExit(path, sourceOptions, recursive: layout.recursive)
     let colors = !noColor && getenv("NO_COLOR").map { String(cString: $0).isEmpty } ?? true
     var theme = ascii ? CardTheme.ascii : CardTheme.automatic(colors: true)
     if !colors { theme = theme.withoutColors }
@@ -47,18 +61,21 @@ struct Browse: ParsableCommand {
     let store = ItemStore(roles: layout.roles(fields.roles))
     let browser = Browser(store: store, options: options, size: Size(width: 80, height: 24))
     let relay = WakeRelay()
-    let controller = LoadController(argument: path, source: source, browser: browser, wake: relay.signal)
+    let controller = LoadController(
+      argument: path, source: source, store: store, options: sourceOptions.readOptions, wake: relay.signal)
     controller.watches = watch
 
     // Read the start of the data before the screen opens: an error there ends
     // the program with its message, no screen shown.
-    controller.start()
+    browser.apply(controller.start())
     let clock = ContinuousClock()
     let deadline = clock.now + .milliseconds(source == .standardInput ? Self.pipeWait : Self.fileWait)
     while !controller.firstPageSettled && clock.now < deadline {
-      if !controller.drain() { usleep(500) }
+      let update = controller.drain()
+      browser.apply(update)
+      if !update.changed { usleep(500) }
     }
-    controller.drain()
+    browser.apply(controller.drain())
     // Bad input never costs a good item: an error keeps the items before it and
     // is reported at the end. Only when nothing at all is left to show does the
     // program end here.
@@ -77,7 +94,8 @@ struct Browse: ParsableCommand {
     do {
       let session = try TerminalSession(options: terminal)
       defer { session.end() }
-      relay.attach(session.wakeUp)
+      let wakeUp = session.wakeUp
+      relay.attach { wakeUp.signal() }
       outcome = TerminalApp.run(browser: browser, controller: controller, session: session)
     } catch {
       fail(error.description)

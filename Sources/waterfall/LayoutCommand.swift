@@ -10,25 +10,30 @@ struct LayoutCommand: ParsableCommand {
     discussion: """
       The first line holds the parameters, then one line per element
       ({"kind":"cell","section":0,"item":3,"x":..,"y":..,"w":..,"h":..}),
-      then {"contentHeight":..}.
+      then {"contentHeight":..,"contentWidth":..}. The carousel and the circle
+      depend on the screen's height too (--height), and a horizontal layout's rows
+      share it.
       """)
 
   @Argument(help: ArgumentHelp("The data, as for the browser.", valueName: "FILE|DIR|-"))
   var path: String?
   @Option(help: "Width in cells.") var width: Int
+  @Option(help: "Screen height in cells (the cards get all but the status line).") var height: Int = 24
   @Flag(help: "Load every page of a directory, not just the first.") var allPages = false
 
+  @OptionGroup(title: "Data") var source: SourceOptions
   @OptionGroup var layout: LayoutOptions
   @OptionGroup(title: "Fields") var fields: FieldOptions
 
   func validate() throws {
     guard width > 0, width <= 100_000 else { throw ValidationError("--width must be between 1 and 100000") }
+    guard height > 1, height <= 100_000 else { throw ValidationError("--height must be between 2 and 100000") }
   }
 
   func run() throws {
-    let data = loadOrExit(path, roles: layout.roles(fields.roles), allPages: allPages)
+    let data = loadOrExit(path, source, roles: layout.roles(fields.roles), recursive: layout.recursive, allPages: allPages)
     let (loader, store) = (data.loader, data.store)
-    let browser = Browser(store: store, options: layout.browserOptions(theme: .unicode), size: Size(width: width, height: 24))
+    let browser = Browser(store: store, options: layout.browserOptions(theme: .unicode), size: Size(width: width, height: height))
     browser.loading = loader.hasMorePages ? .loading(progress: nil) : .done
     let report = LayoutReport(browser: browser)
     for line in report.lines() { print(line) }

@@ -1,7 +1,6 @@
 import ArgumentParser
 import WaterfallApp
 import WaterfallLayout
-import WaterfallTerminal
 import WaterfallView
 
 /// `waterfall render`: the screen a user would see, as text.
@@ -22,6 +21,7 @@ struct RenderCommand: ParsableCommand {
   @Flag(help: "Draw the items' pictures, as the browser does in colour (here as half blocks without their colours).")
   var pictures = false
 
+  @OptionGroup(title: "Data") var source: SourceOptions
   @OptionGroup var layout: LayoutOptions
   @OptionGroup(title: "Fields") var fields: FieldOptions
 
@@ -32,14 +32,16 @@ struct RenderCommand: ParsableCommand {
   }
 
   func run() throws {
-    let data = loadOrExit(path, roles: layout.roles(fields.roles), allPages: allPages)
+    let data = loadOrExit(path, source, roles: layout.roles(fields.roles), recursive: layout.recursive, allPages: allPages)
     let (loader, store) = (data.loader, data.store)
     var options = layout.browserOptions(theme: ascii ? .ascii : .unicode)
     options.animates = false
     let browser = Browser(store: store, options: options, size: Size(width: width, height: height))
     browser.skippedCount = loader.skipped.count
     browser.loading = loader.hasMorePages ? .loading(progress: nil) : .done
-    if pictures { browser.pictures = Pictures.synchronous(baseDirectory: loader.source.baseDirectory) }
+    if pictures {
+      browser.pictures = Pictures.synchronous(baseDirectory: loader.source.baseDirectory, bytesForPath: loader.source.pictureBytes)
+    }
     if let select { browser.select(item: select) }
     if let scroll { browser.scroll(to: scroll) }
     if details { browser.openDetails() }
@@ -47,6 +49,8 @@ struct RenderCommand: ParsableCommand {
       let parsed: [Key]
       do { parsed = try KeyNames.parse(keys) } catch { throw ValidationError(error.description) }
       for key in parsed { _ = browser.handle(.key(key)) }
+      // Whatever the keys scrolled comes to rest, as it would on screen.
+      browser.comeToRest()
     }
     let screen = CellBuffer(width: width, height: height)
     browser.drawDecodingPictures(in: screen)

@@ -8,25 +8,13 @@ import WaterfallView
   import Glibc
 #endif
 
-@main
-struct Waterfall: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "waterfall",
-    abstract: "Browse JSON items as a waterfall of cards in the terminal.",
-    discussion: """
-      FILE is a JSON array or JSON Lines; DIR is a folder of pages (1.json, 2.json, …),
-      or of pictures (PNG, JPEG: one card each); - (or a pipe) reads standard input.
-      Cards show their items' pictures in terminals with 256 colours or more.
-      Press ? in the browser for every key.
-      """,
-    version: "waterfall 0.1.0",
-    subcommands: [Browse.self, LayoutCommand.self, RenderCommand.self],
-    defaultSubcommand: Browse.self)
-}
-
-/// Options naming the fields that play each part on a card.
+/// Options naming the fields that play each part on a card: `a,b` names
+/// fallbacks (the first one an item has), `a+b` joins fields (those an item has,
+/// with a space).
 struct FieldOptions: ParsableArguments {
-  @Option(name: .customLong("title-field"), help: ArgumentHelp("Field(s) holding the title, comma-separated.", valueName: "names"))
+  @Option(
+    name: .customLong("title-field"),
+    help: ArgumentHelp("Field(s) holding the title: a,b for the first one an item has; a+b joins them.", valueName: "names"))
   var title: String?
   @Option(name: .customLong("subtitle-field"), help: ArgumentHelp("Field(s) holding the subtitle (price).", valueName: "names"))
   var subtitle: String?
@@ -43,11 +31,21 @@ struct FieldOptions: ParsableArguments {
   @Option(name: .customLong("id-field"), help: ArgumentHelp("Field(s) identifying an item across reloads.", valueName: "names"))
   var id: String?
 
+  func validate() throws {
+    for (option, value) in [("--width-field", width), ("--height-field", height), ("--image-field", image)] {
+      if value?.contains(FieldRoles.joiner) == true {
+        throw ValidationError("\(option) takes fallbacks (a,b), not a join (a+b): a picture has one size and one file")
+      }
+    }
+  }
+
   var roles: FieldRoles {
     var roles = FieldRoles()
     func split(_ value: String?) -> [String]? {
       value.map { $0.split(separator: ",").map { String($0) } }
     }
+    roles.named = [title, subtitle, image, width, height, tags, text, id].compactMap(split).joined()
+      .flatMap(FieldRoles.parts(of:))
     if let v = split(title) { roles.title = v }
     if let v = split(subtitle) { roles.subtitle = v }
     if let v = split(image) { roles.image = v }
@@ -61,12 +59,47 @@ struct FieldOptions: ParsableArguments {
 }
 
 extension LayoutKind: ExpressibleByArgument {}
+extension DataFormat: ExpressibleByArgument {}
+
+/// Options saying what the data is and which part of it to browse.
+struct SourceOptions: ParsableArguments {
+  @Option(help: ArgumentHelp("json, jsonl, csv, tsv or sqlite; otherwise told from the content (and a .csv or .tsv name).", valueName: "format"))
+  var format: DataFormat?
+  @Option(name: .customLong("path"), help: ArgumentHelp("Where a JSON document's items are: /features or .features (otherwise its largest array of objects).", valueName: "pointer"))
+  var jsonPath: String?
+  @Option(help: ArgumentHelp("The table of a SQLite database to browse.", valueName: "name"))
+  var table: String?
+  @Option(help: ArgumentHelp("A read-only SQL query whose rows to browse (SQLite).", valueName: "sql"))
+  var query: String?
+
+  func validate() throws {
+    if table != nil && query != nil { throw ValidationError("--table and --query cannot be used together") }
+    if let jsonPath {
+      do { _ = try JSONPath(jsonPath) } catch { throw ValidationError(error.description) }
+    }
+  }
+
+  var readOptions: ReadOptions {
+    ReadOptions(format: format, path: jsonPath.flatMap { try? JSONPath($0) })
+  }
+}
 extension ItemOrder: ExpressibleByArgument {}
+extension ScrollDirection: ExpressibleByArgument {}
 
 /// Options shaping the cards' layout.
 struct LayoutOptions: ParsableArguments {
-  @Option(help: "waterfall, grid, grid-large or list.")
+  @Option(help: "waterfall, grid, grid-large, list, line (a carousel), circle or mosaic.")
   var layout: LayoutKind = .waterfall
+  @Option(help: ArgumentHelp("vertical, or horizontal: the waterfall and the grids flow into rows and scroll sideways.", valueName: "direction"))
+  var direction: ScrollDirection = .vertical
+  @Option(help: ArgumentHelp("Columns between cards side by side (0-20).", valueName: "cells"))
+  var columnSpacing: Int = 1
+  @Option(help: ArgumentHelp("Rows between cards one above the other (0-20).", valueName: "rows"))
+  var rowSpacing: Int = 0
+  @Option(help: ArgumentHelp("Space around the cards of each group: TOP,LEFT,BOTTOM,RIGHT (or one number).", valueName: "t,l,b,r"))
+  var insets: String?
+  @Option(name: .customLong("group-columns"), help: ArgumentHelp("Columns of the groups named, with --group-by: \"Clay=2,Wood=4\".", valueName: "list"))
+  var groupColumns: String?
   @Option(help: ArgumentHelp("A fixed number of columns (1-12); otherwise they follow the width.", valueName: "n"))
   var columns: Int?
   @Option(help: ArgumentHelp("The narrowest card when columns follow the width.", valueName: "cells"))
@@ -77,16 +110,44 @@ struct LayoutOptions: ParsableArguments {
   var groupBy: String?
   @Flag(help: "Switch layouts at once, without animating.")
   var noAnimation = false
+  @Flag(name: .shortAndLong, help: "Read a folder of folders: every folder's pages or pictures, each folder a section.")
+  var recursive = false
 
   func validate() throws {
     if let columns, !(1...12).contains(columns) { throw ValidationError("--columns must be between 1 and 12") }
     if minCardWidth < 4 { throw ValidationError("--min-card-width must be at least 4") }
+    if !(0...20).contains(columnSpacing) { throw ValidationError("--column-spacing must be between 0 and 20") }
+    if !(0...20).contains(rowSpacing) { throw ValidationError("--row-spacing must be between 0 and 20") }
+    _ = try parameters()
+    if groupColumns != nil, groupBy == nil { throw ValidationError("--group-columns needs --group-by") }
+  }
+
+  /// The layout's parameters, or a usage error naming the option.
+  func parameters() throws -> LayoutParameters {
+    var parameters = LayoutParameters()
+    parameters.direction = direction
+    parameters.columnSpacing = columnSpacing
+    parameters.rowSpacing = rowSpacing
+    do {
+      if let insets { parameters.insets = try LayoutParameters.insets(from: insets) }
+    } catch {
+      throw ValidationError("--insets \(error)")
+    }
+    do {
+      if let groupColumns { parameters.groupColumns = try LayoutParameters.groupColumns(from: groupColumns) }
+    } catch {
+      throw ValidationError("--group-columns \(error)")
+    }
+    return parameters
   }
 
   /// `roles` with the grouping field, if any.
   func roles(_ roles: FieldRoles) -> FieldRoles {
     var roles = roles
-    if let groupBy { roles.group = [groupBy] }
+    if let groupBy {
+      roles.group = [groupBy]
+      roles.named += FieldRoles.parts(of: groupBy)
+    }
     return roles
   }
 
@@ -96,21 +157,27 @@ struct LayoutOptions: ParsableArguments {
     options.columns = columns
     options.minimumCardWidth = minCardWidth
     options.order = order
-    options.groups = groupBy != nil
+    options.groups = groupBy != nil || recursive
     options.animates = !noAnimation
     options.theme = theme
+    // validate() checked them already.
+    options.parameters = (try? parameters()) ?? LayoutParameters()
     return options
   }
 }
 
 /// The source named by `argument` (standard input when it is absent and stdin
 /// is a pipe), or exits 2 with why not.
-func resolveOrExit(_ argument: String?) -> DataSource {
+func resolveOrExit(_ argument: String?, _ options: SourceOptions, recursive: Bool = false) -> DataOrigin {
   do {
-    if let argument { return try DataSource.resolve(argument) }
+    if let argument {
+      return try DataOrigin.resolve(
+        argument, recursive: recursive, format: options.format, table: options.table, query: options.query)
+    }
   } catch {
     fail(error.description)
   }
+  if options.table != nil || options.query != nil { fail("--table and --query read a SQLite database: give its FILE") }
   guard isatty(0) == 0 else { fail("no data: give a FILE or DIR, or pipe JSON to standard input (see --help)") }
   return .standardInput
 }
@@ -130,17 +197,21 @@ struct LoadedData {
 /// items before it, and is reported when the command ends (``finish(_:)``). Only
 /// when nothing at all is left to show does the program end here, with the
 /// message and status 2.
-func loadOrExit(_ argument: String?, roles: FieldRoles, allPages: Bool = false) -> LoadedData {
-  let source = resolveOrExit(argument)
+func loadOrExit(
+  _ argument: String?, _ options: SourceOptions, roles: FieldRoles, recursive: Bool = false, allPages: Bool = false
+) -> LoadedData {
+  let source = resolveOrExit(argument, options, recursive: recursive)
   let store = ItemStore(roles: roles)
-  let loader = Loader(source: source, store: store)
+  let loader = Loader(source: source, store: store, options: options.readOptions)
   var errors: [LoadError] = []
   func loadNext() {
     do { try loader.loadNextPage() } catch { errors.append(error) }
   }
   loadNext()
+  for note in loader.notes { writeStandardError("waterfall: \(note)\n") }
   // A first page with nothing to show gives way to the next.
   while loader.hasMorePages && (allPages || store.count == 0) { loadNext() }
+  loader.measurePictureSizes()
   if store.count == 0 {
     if let error = errors.first {
       reportSkippedLines(loader.skipped)
@@ -160,14 +231,14 @@ func finish(_ data: LoadedData) throws {
 }
 
 /// Exits 2 for a source none of whose lines is JSON: most likely not a data file.
-func failNotJSON(_ source: DataSource, _ skipped: [SkippedLine]) -> Never {
-  reportSkippedLines(skipped)
-  fail("\(source.name): no items: \(skipped.count == 1 ? "its one line is" : "all \(skipped.count) lines are") not valid JSON")
+func failNotJSON(_ source: DataOrigin, _ skipped: SkippedLines) -> Never {
+  let lines = skipped.count == 1 ? "its one line is not JSON" : "not one of its \(skipped.count.grouped) lines is JSON"
+  fail("\(source.name): looks like text, not data (\(lines), and it is not CSV or TSV); the first: \(skipped.listed.first?.description ?? "")")
 }
 
-/// Reports the JSON Lines lines that were skipped, on standard error.
-func reportSkippedLines(_ skipped: [SkippedLine]) {
-  for line in skipped { writeStandardError("waterfall: \(line)\n") }
+/// Reports the lines that were skipped, on standard error: the first 20, then a count.
+func reportSkippedLines(_ skipped: SkippedLines) {
+  for line in skipped.report { writeStandardError("waterfall: \(line)\n") }
 }
 
 func fail(_ message: String) -> Never {

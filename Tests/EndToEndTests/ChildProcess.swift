@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -36,8 +37,7 @@ enum ChildProcess {
     _ path: String, _ arguments: [String], input: Data? = nil, environment: [String: String] = [:],
     directory: URL? = nil, timeout: Double = 30
   ) throws -> Result {
-    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("wf-child-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    let scratch = try Scratch.folder("child")
     defer { try? FileManager.default.removeItem(at: scratch) }
     let inPath = scratch.appendingPathComponent("in").path
     let outPath = scratch.appendingPathComponent("out").path

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A data file that tries to take the terminal over, opened in the real binary in
@@ -27,8 +28,7 @@ import Testing
 
   /// Writes the hostile file into a fresh directory and returns its path.
   static func writeHostileFile() throws -> URL {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wf-hostile-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let directory = try Scratch.folder()
     let file = directory.appendingPathComponent("hostile.json")
     try Data(hostileFile).write(to: file)
     return file
@@ -142,7 +142,10 @@ import Testing
     #expect(details.contains { $0.contains("␛key") && $0.contains("clip ␛ value") }, "\(details.joined(separator: "\n"))")
     Self.expectWholePanel(details, width: 100, rows: 29)
     for (query, shows) in [("gpj", "\u{FFFD}name"), ("bad", "cafe\u{301} a\u{200B}b 价格 ␛ reset ␛ report")] {
-      try tmux.send("Escape", "/")
+      // Escape and the next key apart: together they are Alt-/.
+      try tmux.send("Escape")
+      try tmux.waitFor("the details closed") { !$0.joined().contains("Details") }
+      try tmux.send("/")
       try tmux.type(query)
       try tmux.send("Enter")
       try tmux.waitFor("the filter \(query)") { $0.last { !$0.isEmpty }?.hasPrefix(" 1/1 of 12") == true }
@@ -152,7 +155,9 @@ import Testing
       Self.expectWholePanel(panel, width: 100, rows: 29)
       try tmux.send("Escape")
     }
-    try tmux.send("Escape", "q")
+    try tmux.send("Escape")
+    try tmux.waitFor("the details closed") { !$0.joined().contains("Details") }
+    try tmux.send("q")
     #expect(try tmux.waitForExit().status == 0)
 
     #expect(try tmux.display("#{pane_title}") == title)
@@ -193,8 +198,7 @@ import Testing
   }
 
   @Test func fileNamesInMessagesAreSanitised() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wf-hostile-names-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let directory = try Scratch.folder()
     defer { try? FileManager.default.removeItem(at: directory) }
     try Data("[{".utf8).write(to: directory.appendingPathComponent("\u{1B}]0;\(Self.titlePayload)\u{07}1.json"))
     try Data(#"[{"title":"ok"}]"#.utf8).write(to: directory.appendingPathComponent("2.json"))

@@ -1,19 +1,13 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Inputs at the limits: a 10 MB string, a 100,000-character word, a million items.
 /// No crash, no hang, and what is cut says so. (JSON nested 10,000 deep is in
 /// ``MalformedInputTests``: it is refused with a message.)
 @Suite(.serialized) struct LimitsTests {
-  static func scratchFile(_ name: String, _ write: (FileHandle) throws -> Void) throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("wf-limits-\(UUID().uuidString)-\(name)")
-    guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
-      throw ChildProcess.Failure(description: "cannot create \(url.path)")
-    }
-    let handle = try FileHandle(forWritingTo: url)
-    defer { try? handle.close() }
-    try write(handle)
-    return url
+  static func scratchFile(_ name: String, test: String = #function, _ write: (FileHandle) throws -> Void) throws -> URL {
+    try Scratch.file(name, test: test, write)
   }
 
   @Test func aTenMegabyteStringInEveryFieldOpensAndIsCutVisibly() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -11,10 +12,8 @@ import Testing
   static func selected(_ screen: [String]) -> Int? { BrowserEndToEndTests.selected(screen) }
 
   /// A new empty directory, removed by the caller.
-  static func scratch() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("wf-e2e-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
+  static func scratch(_ name: String = #function) throws -> URL {
+    try Scratch.folder(name)
   }
 
   static func data(_ path: String) throws -> Data {
@@ -43,7 +42,9 @@ import Testing
     // Without colours, so no picture replaces a placeholder while the screens are compared.
     let tmux = try Tmux("NO_COLOR=1 waterfall Data/shops", width: 100, height: 30)
     try tmux.waitFor("the first page") { Self.status($0).hasPrefix(" 1/40 ") }
-    try tmux.send("G")
+    // G goes to the real end; Esc, read in the same burst, stops it at once, so
+    // this is page 1's last card, as `render` drew it, and being there loads page 2.
+    try tmux.send("G", "Escape")
     let after = try tmux.waitFor("page 2 after page 1") { Self.status($0).hasPrefix(" 40/80 ") }
     // Every cell page 1's cards drew is as it was; page 2's cards take the
     // footer's row and fill blank cells.
@@ -59,9 +60,9 @@ import Testing
       filled += zip(old + Array(repeating: " ", count: max(0, new.count - old.count)), new).filter { $0 == " " && $1 != " " }.count
     }
     #expect(filled > 0, "page 2's cards appear under page 1's")
+    // G now goes to the last card of the last page in one press.
     try tmux.send("G")
-    try tmux.waitFor("page 3") { Self.status($0).hasPrefix(" 80/120 ") }
-    try tmux.send("G")
+    try tmux.waitFor("the last of page 3") { Self.status($0).hasPrefix(" 120/120 ") }
     try tmux.waitFor(text: "End · 120 items")
   }
 
@@ -148,7 +149,10 @@ import Testing
     try tmux.waitFor("the selection to move") { (Self.selected($0) ?? 0) > 3 }
     let start = try tmux.settle()
     let item = Self.selected(start)
-    for (key, label) in [("L", "grid"), ("z", "grid (large)"), ("L", "list"), ("L", "waterfall")] {
+    for (key, label) in [
+      ("L", "grid"), ("z", "grid (large)"), ("L", "list"), ("L", "line"), ("L", "circle"), ("L", "mosaic"),
+      ("L", "waterfall"),
+    ] {
       try tmux.send(key)
       let screen = try tmux.waitFor("\(key) to show \(label) with the selected card on screen") { screen in
         Self.status(screen).contains(label)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Pictures in the real binary: half blocks in the terminal's colours, the
@@ -23,10 +24,7 @@ import Testing
   }
 
   static func scratch(_ name: String = #function) throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "wf-pictures-\(name.filter(\.isLetter))-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
+    try Scratch.folder(name)
   }
 
   @Test func cardsShowHalfBlockPicturesIn256Colours() throws {
@@ -43,12 +41,10 @@ import Testing
     try tmux.waitFor("every visible picture decoded") { Self.placeholders(in: $0) == 0 }
   }
 
-  @Test func truecolorWhereTheTerminalHasDirectColour() throws {
-    guard (try? Tmux.runTool("/usr/bin/env", ["infocmp", "xterm-direct"])) != nil else {
-      // Without ncurses-term (Debian) there is no -direct description to use.
-      return
-    }
-    let tmux = try Tmux("env -u NO_COLOR TERM=xterm-256color COLORTERM=truecolor waterfall Data/shops", width: 100, height: 30)
+  /// `COLORTERM=truecolor` is enough: no `-direct` terminfo entry is needed.
+  @Test(arguments: ["xterm-256color", "screen-256color"])
+  func truecolorWhereTheTerminalSaysItHasIt(term: String) throws {
+    let tmux = try Tmux("env -u NO_COLOR TERM=\(term) COLORTERM=truecolor waterfall Data/shops", width: 100, height: 30)
     try tmux.waitFor("pictures in the cards") { $0.joined().contains("▀▀▀▀▀▀▀▀▀▀") }
     let coloured = try Self.colouredScreen(tmux)
     #expect(coloured.contains("▀"))

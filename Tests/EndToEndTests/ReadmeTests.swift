@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The README's screen captures are what the program draws today.
@@ -68,17 +69,9 @@ import Testing
       #expect(result.status == 0, "render \(capture.arguments): \(result.err)")
       var drawn = result.out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
       if drawn.last == "" { drawn.removeLast() }
-      if drawn != capture.lines {
-        let row = zip(drawn, capture.lines).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(drawn.count, capture.lines.count)
-        let wanted = row < capture.lines.count ? capture.lines[row] : "(nothing)"
-        let got = row < drawn.count ? drawn[row] : "(nothing)"
-        Issue.record(
-          """
-          README capture for `render \(capture.arguments.joined(separator: " "))` is stale at row \(row + 1):
-            README: \(wanted)
-            render: \(got)
-          """)
-      }
+      expectScreen(
+        drawn, equals: capture.lines,
+        "README capture for `render \(capture.arguments.joined(separator: " "))` is stale (- README, + render)")
     }
   }
 }

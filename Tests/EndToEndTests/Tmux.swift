@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The real `waterfall` binary running in a detached tmux session, driven as a
@@ -21,7 +22,7 @@ final class Tmux {
   static let waterfall = binaryDirectory.appendingPathComponent("waterfall").path
 
   /// The package's root directory.
-  static let root: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  static let root: URL = Repository.root
 
   /// Starts `command` (a shell command line) in a new `width`x`height` session. When
   /// the command ends, the pane shows `EXIT=<status>` and the terminal's echo and

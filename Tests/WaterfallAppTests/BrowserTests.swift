@@ -1,6 +1,6 @@
+import TestSupport
 import Testing
 import WaterfallLayout
-import WaterfallTerminal
 import WaterfallView
 @testable import WaterfallApp
 
@@ -87,15 +87,19 @@ import WaterfallView
     #expect(details.contains("Item number \(item)."))
     _ = b.handle(.key(.escape))
     #expect(b.mode == .browsing)
-    #expect(screen(b).lines == before)
+    expectScreen(screen(b).lines, equals: before)
   }
 
+  /// The cursor moves down the lines; past the panel's bottom the lines scroll.
   @Test func detailsScroll() {
     let b = browser(size: Size(width: 40, height: 8))
     _ = b.handle(.key(.enter))
     let top = screen(b).lines
     _ = b.handle(.key(.down))
+    #expect(screen(b).lines == top, "the cursor moved within the panel")
+    for _ in 0..<5 { _ = b.handle(.key(.down)) }
     #expect(screen(b).lines != top)
+    #expect(screen(b).text.contains("tags"))
     _ = b.handle(.key(.character("q")))
     #expect(b.mode == .browsing)
   }
@@ -157,22 +161,49 @@ import WaterfallView
     for _ in 0..<12 { _ = b.handle(.key(.down)) }
     let item = b.selectedItem
     var seen: [LayoutKind] = []
-    for _ in 0..<4 {
+    for _ in 0..<7 {
       _ = b.handle(.key(.character("L")))
       seen.append(b.options.layout)
       #expect(b.selectedItem == item)
-      #expect(selectionIsShown(b))
+      #expect(selectionIsShown(b), "\(b.options.layout)")
     }
-    #expect(seen == [.grid, .gridLarge, .list, .waterfall])
+    #expect(seen == [.grid, .gridLarge, .list, .line, .circle, .mosaic, .waterfall])
   }
 
-  @Test func helpListsEveryKeyAndAnyKeyClosesIt() {
-    let b = browser(size: Size(width: 100, height: 30))
-    _ = b.handle(.key(.character("?")))
-    let text = screen(b).text
-    for entry in KeyHelp.entries { #expect(text.contains(entry.action), "\(entry.action)") }
-    #expect(b.handle(.key(.character("q"))) == .none, "q closes the help, it does not quit")
-    #expect(b.mode == .browsing)
+  /// Every key of every mode is on the `?` screen (scrolled through); only `?`,
+  /// Esc and q close it.
+  @Test func helpListsEveryKeyAndOnlyQuestionEscAndQCloseIt() {
+    for size in [Size(width: 200, height: 60), Size(width: 100, height: 30), Size(width: 40, height: 12), Size(width: 20, height: 5)] {
+      let b = browser(size: size)
+      _ = b.handle(.key(.character("?")))
+      var text = ""
+      var previous: [String] = []
+      for _ in 0..<400 {
+        let lines = screen(b).lines
+        if lines == previous { break }
+        previous = lines
+        text += lines.map { $0.replacingOccurrences(of: "┃", with: " ") }.joined(separator: "\n")
+        _ = b.handle(.key(.down))
+      }
+      let flat = text.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+      for (_, bindings) in KeyBindings.helpSections {
+        for entry in bindings {
+          let words = entry.help.split(separator: " ").joined(separator: " ")
+          if size.width >= 40 { #expect(flat.contains(words), "\(size): \(entry.help)") }
+          #expect(flat.contains(entry.help.split(separator: " ").first!), "\(size): \(entry.help)")
+        }
+      }
+      for key in [Key.character("x"), .enter, .character("j"), .alt("q"), .function(1)] {
+        #expect(b.handle(.key(key)) == .none)
+        #expect(b.mode == .help, "\(key) closed the help")
+      }
+      for key in [Key.character("?"), .escape, .character("q")] {
+        if b.mode != .help { _ = b.handle(.key(.character("?"))) }
+        #expect(b.mode == .help)
+        #expect(b.handle(.key(key)) == .none, "\(key) closes the help, it does not quit")
+        #expect(b.mode == .browsing)
+      }
+    }
   }
 
   @Test func resizeReflowsAndKeepsTheSelectionOnScreen() {
@@ -224,6 +255,73 @@ import WaterfallView
     store.append(more.items, toPage: store.addMemoryPage(path: "m.json"))
     b.storeDidAppend()
     #expect(b.counts.shown == 12)
-    #expect(screen(b).lines.dropLast() == before)
+    expectScreen(Array(screen(b).lines.dropLast()), equals: Array(before))
+  }
+}
+
+/// The keys this round added: half pages, `b`, `G` to the real end and Esc
+/// stopping it, `n`/`N` and `y` in the details.
+@Suite struct MoreKeysTests {
+  @Test func ctrlDAndCtrlUMoveHalfAScreenAndBPagesUp() {
+    let b = BrowserTests().browser(size: Size(width: 40, height: 21))
+    _ = b.handle(.key(.control("d")))
+    let half = b.contentOffset
+    #expect(half > 0 && half <= 10, "half of 20 rows: \(half)")
+    _ = b.handle(.key(.control("d")))
+    #expect(b.contentOffset > half)
+    _ = b.handle(.key(.control("u")))
+    _ = b.handle(.key(.control("u")))
+    #expect(b.contentOffset == 0)
+    _ = b.handle(.key(.pageDown))
+    let page = b.contentOffset
+    #expect(page >= 20)
+    _ = b.handle(.key(.character("b")))
+    #expect(b.contentOffset < page)
+  }
+
+  /// With pages still to load, `G` keeps going to the end until loading is done;
+  /// Esc stops it without quitting.
+  @Test func gFollowsTheEndUntilLoadingIsDoneAndEscStopsIt() {
+    let b = BrowserTests().browser(size: Size(width: 80, height: 24))
+    b.loading = .loading(progress: nil)
+    #expect(b.handle(.key(.character("G"))) == .none)
+    #expect(b.goingToEnd && b.isNearEnd)
+    #expect(b.notice?.contains("Esc stops") == true)
+    #expect(b.handle(.key(.escape)) == .none, "Esc stops going to the end, it does not quit")
+    #expect(!b.goingToEnd)
+    #expect(b.handle(.key(.character("G"))) == .none)
+    b.loading = .done
+    #expect(!b.goingToEnd)
+    #expect(b.selectedItem == 39)
+    #expect(b.handle(.key(.escape)) == .quit(0))
+  }
+
+  @Test func aClickInTheDetailsPutsTheCursorOnThatLine() {
+    let b = BrowserTests().browser(size: Size(width: 80, height: 24))
+    _ = b.handle(.key(.enter))
+    let inner = DetailsView.inside(b.detailsRect)
+    _ = b.handle(.mouse(MouseEvent(action: .press, position: Point(x: inner.minX + 20, y: inner.minY + 2))))
+    #expect(b.details?.cursor == 2)
+    _ = b.handle(.mouse(MouseEvent(action: .press, position: Point(x: 1, y: 0))))
+    #expect(b.details?.cursor == 2, "the border is not a line")
+    #expect(b.mode == .details)
+  }
+
+  @Test func nAndNStepThroughItemsInOrderAndYCopiesTheJSON() {
+    let b = BrowserTests().browser(size: Size(width: 80, height: 24))
+    _ = b.handle(.key(.enter))
+    _ = b.handle(.key(.character("n")))
+    #expect(b.mode == .details && b.selectedItem == 1)
+    _ = b.handle(.key(.character("n")))
+    _ = b.handle(.key(.character("N")))
+    #expect(b.selectedItem == 1)
+    guard case .copy(let bytes) = b.handle(.key(.character("y"))) else {
+      Issue.record("y did not copy")
+      return
+    }
+    #expect(bytes == b.store.json(at: 1))
+    _ = b.handle(.key(.character("N")))
+    _ = b.handle(.key(.character("N")))
+    #expect(b.selectedItem == 0 && b.notice == "the first item")
   }
 }

@@ -43,16 +43,16 @@ import WaterfallLayout
     let first = clock.measure { lines = view.lines(width: 60) }
     #expect(lines.count == DetailsView.maximumValueLines + 2 + 1)
     #expect(lines[DetailsView.maximumValueLines].value == "… (only the first 1000 lines are shown; --print")
-    #expect(lines.last == DetailsView.Line(key: "after", value: "1"))
+    #expect(lines.last == DetailsView.Line(key: "after", value: "1", row: 1))
     let again = clock.measure { lines = view.lines(width: 60) }
     #expect(again < first / 10, "the second call reuses the lines (\(first), \(again))")
   }
 
   @Test func nestedValuesAreCutToo() {
-    let many = JSONValue.array((0..<5_000).map { .object([JSONMember(key: "n", value: .number(String($0)))]) })
-    let lines = DetailsView.valueLines(many, width: 40)
-    #expect(lines.count <= DetailsView.maximumValueLines + 2)
-    #expect(lines.contains { $0.hasPrefix("… (only the first") })
+    let many = JSONValue.array((0..<50_000).map { .object([JSONMember(key: "n", value: .number(String($0)))]) })
+    let lines = DetailsView(item: 0, value: .object([JSONMember(key: "many", value: many)])).lines(width: 40)
+    #expect(lines.count <= DetailsView.maximumLines + 2)
+    #expect(lines.last?.value.hasPrefix("… (only the first") == true)
   }
 }
 

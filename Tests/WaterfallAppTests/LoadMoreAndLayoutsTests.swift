@@ -1,6 +1,5 @@
 import Testing
 import WaterfallLayout
-import WaterfallTerminal
 import WaterfallView
 
 @testable import WaterfallApp
@@ -195,14 +194,14 @@ import WaterfallView
     }
   }
 
-  @Test func lCyclesTheFourLayoutsAndZTogglesTheCardSize() {
+  @Test func lCyclesEveryLayoutAndZTogglesTheCardSize() {
     let b = Self.browser(Self.store(20))
     var kinds: [LayoutKind] = []
-    for _ in 0..<4 {
+    for _ in 0..<LayoutKind.allCases.count {
       _ = b.handle(.key(.character("L")))
       kinds.append(b.options.layout)
     }
-    #expect(kinds == [.grid, .gridLarge, .list, .waterfall])
+    #expect(kinds == [.grid, .gridLarge, .list, .line, .circle, .mosaic, .waterfall])
     let small = b.columns
     _ = b.handle(.key(.character("z")))
     #expect(b.columns < small, "large cards, fewer columns")

@@ -73,7 +73,7 @@ import WaterfallLayout
     let text = "{\"a\":1}\n{oops}\n\n{\"a\":2}\r\n[1,\n{\"a\":3}"
     let page = PageParser.parse(Array(text.utf8), path: "n.jsonl")
     #expect(page.items.count == 3)
-    #expect(page.skipped.map(\.description) == [
+    #expect(page.skipped.listed.map(\.description) == [
       "n.jsonl:2:2: expected a string key, found 'o' (line skipped)",
       "n.jsonl:5:4: unexpected end of input, expected a value (line skipped)",
     ])

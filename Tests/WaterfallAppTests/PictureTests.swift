@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import WaterfallImages
 import WaterfallLayout
@@ -10,12 +11,11 @@ import WaterfallView
 /// placeholders until then, only what is on screen is decoded, details show the
 /// picture across the panel, and a folder of pictures is a data source.
 @Suite struct PictureTests {
-  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().path
+  static let root = Repository.root.path
 
   /// The sample shop (its first page), with synchronous pictures.
   static func shop(size: Size = Size(width: 80, height: 24)) throws -> (Browser, Pictures) {
-    let source = try DataSource.resolve(root + "/Data/shops")
+    let source = try DataOrigin.resolve(root + "/Data/shops")
     let store = ItemStore(roles: FieldRoles())
     try Loader(source: source, store: store).loadNextPage()
     var options = Browser.Options()
@@ -98,31 +98,48 @@ import WaterfallView
     #expect(pictures.loader.currentStatistics.decoded > decoded)
   }
 
-  @Test func detailsShowThePictureAcrossThePanel() throws {
+  /// Fields first, then the picture in at most about half the panel, keeping
+  /// its shape; `p` gives it the whole panel, and takes it back.
+  @Test func detailsShowTheFieldsThenThePictureInHalfThePanel() throws {
     let (browser, pictures) = try Self.shop(size: Size(width: 80, height: 40))
     browser.openDetails()  // the rug: 332 x 205, wider than tall
-    let screen = Self.settle(browser, pictures)
+    var screen = Self.settle(browser, pictures)
     let inside = DetailsView.inside(browser.detailsRect)
-    let row = screen.line(inside.minY)
-    #expect(row.filter { $0 == "▀" }.count == inside.width, "first row: \(row)")
-    // The picture keeps its shape: 76 cells wide, 76 * 205 / 332 / 2 rows.
-    let rows = (0..<screen.size.height).filter { screen.line($0).contains("▀▀▀▀") }.count
-    #expect(rows == (inside.width * 205 + 332) / 664)
-    // The fields follow.
+    #expect(screen.line(inside.minY).contains("id"), "the fields come first: \(screen.line(inside.minY))")
+    #expect(screen.lines.joined().contains("Linen rug"))
+    let pictureRows = (0..<screen.size.height).filter { screen.line($0).contains("▀▀▀▀") }
+    let half = (inside.height + 1) / 2
+    #expect(pictureRows.count == half, "at most half the panel: \(pictureRows.count) of \(inside.height)")
+    #expect((pictureRows.first ?? 0) > inside.minY + 8, "below the fields")
+    // The picture keeps its shape: as wide as half the height allows.
+    let width = screen.line(pictureRows[0]).filter { $0 == "▀" }.count
+    #expect(abs(width - half * 2 * 332 / 205) <= 2, "\(width) cells wide")
+
+    _ = browser.handle(.key(.character("p")))
+    screen = Self.settle(browser, pictures)
+    let full = (0..<screen.size.height).filter { screen.line($0).contains("▀▀▀▀") }.count
+    #expect(full == (inside.width * 205 + 332) / 664, "full: as wide as the panel")
+    #expect(!screen.lines.joined().contains("Linen rug"), "no fields while the picture is full")
+    _ = browser.handle(.key(.character("p")))
+    screen = Self.settle(browser, pictures)
     #expect(screen.lines.joined().contains("Linen rug"))
   }
 
-  /// A picture too tall for the panel is as tall as the panel allows, keeping
-  /// the first lines of fields in view.
+  /// A tall picture takes at most half the panel too, and `p` makes it as tall
+  /// as the panel.
   @Test func aTallPictureFitsThePanelsHeight() throws {
     let (browser, pictures) = try Self.shop(size: Size(width: 80, height: 24))
     browser.select(item: 1)  // the teapot: 388 x 610
     browser.openDetails()
-    let screen = Self.settle(browser, pictures)
+    _ = browser.handle(.key(.end))
+    var screen = Self.settle(browser, pictures)
     let inside = DetailsView.inside(browser.detailsRect)
-    let rows = (0..<screen.size.height).filter { screen.line($0).contains("▀▀▀▀") }.count
-    #expect(rows == inside.height - 3)
-    #expect(screen.line(inside.minY + rows + 1).contains("id"))
+    var rows = (0..<screen.size.height).filter { screen.line($0).contains("▀▀▀") }.count
+    #expect(rows == (inside.height + 1) / 2)
+    _ = browser.handle(.key(.character("p")))
+    screen = Self.settle(browser, pictures)
+    rows = (0..<screen.size.height).filter { screen.line($0).contains("▀▀▀") }.count
+    #expect(rows == inside.height)
   }
 
   @Test func aBadPictureGivesThePlaceholderAndAReasonInTheDetails() throws {
@@ -144,7 +161,7 @@ import WaterfallView
     _ = browser.handle(.key(.escape))
     browser.select(item: 1)
     browser.openDetails()
-    #expect(Self.settle(browser, pictures).lines.joined().contains("not a PNG or JPEG file"))
+    #expect(Self.settle(browser, pictures).lines.joined().contains("not a PNG, JPEG, GIF or WebP file"))
   }
 
   @Test func withoutPicturesCardsKeepTheirPlaceholders() throws {
@@ -157,7 +174,7 @@ import WaterfallView
   }
 
   @Test func aFolderOfPicturesBecomesOneItemPerPicture() throws {
-    let source = try DataSource.resolve(Self.root + "/Data/pictures")
+    let source = try DataOrigin.resolve(Self.root + "/Data/pictures")
     guard case .pictures(let folder, _) = source else {
       Issue.record("expected a picture folder, got \(source)")
       return
@@ -186,18 +203,18 @@ import WaterfallView
     try Data("not a picture".utf8).write(to: URL(fileURLWithPath: folder + "/2.png"))
     try FileManager.default.copyItem(atPath: Self.root + "/Data/pictures/03-op-art.png", toPath: folder + "/10.png")
     let store = ItemStore(roles: FieldRoles())
-    try Loader(source: try DataSource.resolve(folder), store: store).loadAll()
+    try Loader(source: try DataOrigin.resolve(folder), store: store).loadAll()
     #expect(store.count == 2)
     #expect(store.content(at: 0).title == "2.png" && store.content(at: 0).aspect == nil)
-    #expect(store.value(at: 0)["error"]?.text == "not a PNG or JPEG file")
+    #expect(store.value(at: 0)["error"]?.text == "not a PNG, JPEG, GIF or WebP file")
     #expect(store.content(at: 1).title == "10.png" && store.content(at: 1).aspect != nil)
   }
 
   @Test(arguments: [
-    (DataSource.file("Data/notes.jsonl"), "Data"), (.file("notes.jsonl"), "."), (.file("/notes.jsonl"), "/"),
+    (DataOrigin.file("Data/notes.jsonl"), "Data"), (.file("notes.jsonl"), "."), (.file("/notes.jsonl"), "/"),
     (.directory("Data/shops/", pages: []), "Data/shops"), (.standardInput, "."),
   ])
-  func relativePicturesStartFromTheDataFolder(_ source: DataSource, _ base: String) {
+  func relativePicturesStartFromTheDataFolder(_ source: DataOrigin, _ base: String) {
     #expect(source.baseDirectory == base)
   }
 
@@ -213,6 +230,6 @@ import WaterfallView
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
     try Data("x".utf8).write(to: URL(fileURLWithPath: folder + "/readme.txt"))
-    #expect(throws: LoadError.noPages(path: folder)) { try DataSource.resolve(folder) }
+    #expect(throws: LoadError.noPages(path: folder)) { try DataOrigin.resolve(folder) }
   }
 }

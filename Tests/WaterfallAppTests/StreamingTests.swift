@@ -15,9 +15,9 @@ import Testing
     var description: String { "\(titles) \(offsets) skipped \(skipped) error \(error ?? "none")" }
   }
 
-  static func read(_ text: String, path: String = "p.json", splits: [Int]) -> Outcome {
+  /// Feeds `text` to `reader` in chunks cut at `splits`, then finishes it.
+  static func feed(_ text: String, to reader: inout PageReader, splits: [Int]) -> [ScannedItem] {
     let bytes = Array(text.utf8)
-    var reader = PageReader(path: path, scanner: ItemScanner(roles: FieldRoles()), keepsBytes: true)
     var items: [ScannedItem] = []
     var start = 0
     for split in splits + [bytes.count] where split >= start {
@@ -25,10 +25,16 @@ import Testing
       start = split
     }
     reader.finish(into: &items)
+    return items
+  }
+
+  static func read(_ text: String, path: String = "p.json", splits: [Int]) -> Outcome {
+    var reader = PageReader(path: path, scanner: ItemScanner(roles: FieldRoles()), keepsBytes: true)
+    let items = feed(text, to: &reader, splits: splits)
     return Outcome(
       titles: items.map(\.content.title), offsets: items.map(\.offset),
       texts: items.map { String(decoding: $0.json ?? [], as: UTF8.self) },
-      skipped: reader.skipped.map(\.description), error: reader.error?.description)
+      skipped: reader.skipped.listed.map(\.description), error: reader.error?.description)
   }
 
   static let pages: [(String, String)] = [

@@ -113,7 +113,7 @@ import WaterfallImages
     #expect(reason("missing.png") == "No such file or directory")
     #expect(reason("folder.png") == "Is a directory")
     #expect(reason("empty.png") == "the file is empty")
-    #expect(reason("text.png") == "not a PNG or JPEG file")
+    #expect(reason("text.png") == "not a PNG, JPEG, GIF or WebP file")
     #expect(reason("half.png") == "truncated: the file ends before the picture does")
     #expect(reason("huge-header.png") == "too large: 100000×100000 pixels (the limit is 40 megapixels)")
     #expect(reason("bomb.png") == "too large: 20000×20000 pixels (the limit is 40 megapixels)")

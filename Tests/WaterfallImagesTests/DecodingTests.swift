@@ -40,6 +40,17 @@ import WaterfallImages
     UInt8((value * alpha + background * (255 - alpha) + 127) / 255)
   }
 
+  /// A PNG with transparency keeps each pixel's opacity; opaque pictures keep none.
+  @Test func opacityIsKeptForTransparentPictures() throws {
+    let rgba = try Image(contentsOf: TestFiles.fixture("rgba.png"))
+    let alpha = try #require(rgba.alpha)
+    #expect(alpha.count == rgba.width * rgba.height)
+    #expect(rgba.opacity(x: 3, y: 2) == 51 && rgba.opacity(x: 15, y: 0) == 255 && rgba.opacity(x: 0, y: 5) == 0)
+    #expect(try Image(contentsOf: TestFiles.fixture("palette.png")).opacity(x: 3, y: 0) == 128)
+    #expect(try Image(contentsOf: TestFiles.fixture("rgb.png")).alpha == nil)
+    #expect(try Image(contentsOf: TestFiles.fixture("bars.jpg")).alpha == nil)
+  }
+
   @Test(arguments: [RGB.black, RGB.white, RGB(30, 60, 90)])
   func transparencyBlendsOverTheBackground(_ background: RGB) throws {
     let image = try Image(contentsOf: TestFiles.fixture("rgba.png"), background: background)

@@ -4,6 +4,6 @@ import WaterfallImages
 enum FileManagerNames {
   /// The picture files in `folder`, sorted.
   static func pictures(in folder: String) throws -> [String] {
-    try FileManager.default.contentsOfDirectory(atPath: folder).filter(ImageFormat.isPictureName).sorted()
+    try FileManager.default.contentsOfDirectory(atPath: folder).filter { ImageFormat.isPictureName($0) }.sorted()
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import WaterfallImages
 
 /// Files for the tests: the generated fixtures, a scratch folder, and PNG files
@@ -9,17 +10,13 @@ enum TestFiles {
   static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures").path
 
   /// The package's root.
-  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().path
+  static let root = Repository.root.path
 
   static func fixture(_ name: String) -> String { fixtures + "/" + name }
 
-  /// A new empty folder, removed when the process ends (or by the caller).
+  /// A new empty folder (see ``Scratch``), removed by the caller.
   static func scratchFolder(_ name: String = #function) throws -> String {
-    let tag = name.filter { $0.isLetter || $0.isNumber }.prefix(32)
-    let path = NSTemporaryDirectory() + "waterfall-images-\(tag)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
+    try Scratch.folder(name).path
   }
 
   static func write(_ bytes: [UInt8], to path: String) throws {

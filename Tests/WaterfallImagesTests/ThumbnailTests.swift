@@ -36,6 +36,42 @@ import WaterfallView
     #expect(buffer.style(x: 0, y: 1) == .plain)
   }
 
+  /// Transparent pixels show the terminal's background, never black: a cell
+  /// transparent at the top is a lower half block, one transparent in both
+  /// halves a blank; half-transparent colours get their own colour back.
+  @Test func transparentPixelsTakeTheTerminalsBackground() throws {
+    // Column 0: transparent over red; column 1: red over transparent; column 2:
+    // both transparent; column 3: red at opacity 200 (blended over black) over red.
+    let red = RGB(255, 0, 0)
+    var pixels = Image(width: 4, height: 2, repeating: red).pixels
+    for i in [0, 5 * 3, 2 * 3, 6 * 3] { pixels[i] = 0 }  // transparent pixels are black after the blend
+    pixels[3 * 3] = UInt8((255 * 200 + 127) / 255)
+    let alpha: [UInt8] = [0, 255, 0, 200, 255, 0, 0, 255]
+    let image = Image(width: 4, height: 2, pixels: pixels, alpha: alpha)
+    let thumbnail = Thumbnail(image: image, shape: .fill(width: 4, height: 1), mode: .truecolor)
+    let buffer = CellBuffer(width: 4, height: 1)
+    thumbnail.draw(in: buffer, at: Point(x: 0, y: 0), clip: buffer.bounds)
+    #expect(buffer.lines == ["▄▀ ▀"])
+    #expect(buffer.style(x: 0, y: 0) == Style(foreground: .rgb(255, 0, 0), background: .default))
+    #expect(buffer.style(x: 1, y: 0) == Style(foreground: .rgb(255, 0, 0), background: .default))
+    #expect(buffer.style(x: 2, y: 0) == .plain)
+    #expect(buffer.style(x: 3, y: 0) == Style(foreground: .rgb(255, 0, 0), background: .rgb(255, 0, 0)))
+    // An opaque picture has no opacities to carry.
+    #expect(Self.stripes.alpha == nil)
+  }
+
+  /// Scaling averages opacity with the colours: a 2x2 block of one opaque and
+  /// three transparent pixels is a quarter opaque, so transparent.
+  @Test func scalingAveragesOpacity() throws {
+    let image = Image(width: 2, height: 2, pixels: [255, 255, 255] + Array(repeating: 0, count: 9), alpha: [255, 0, 0, 0])
+    let small = image.scaled(toWidth: 1, height: 1)
+    #expect(small.opacity(x: 0, y: 0) == 64)
+    #expect(small[0, 0] == RGB(64, 64, 64))
+    // As the top of a cell over opaque red: transparent.
+    let cell = Image(width: 2, height: 4, pixels: image.pixels + Image(width: 2, height: 2, repeating: RGB(255, 0, 0)).pixels, alpha: try #require(image.alpha) + [255, 255, 255, 255])
+    #expect(Thumbnail(image: cell, shape: .fill(width: 1, height: 1), mode: .truecolor)[0, 0] == HalfBlock(top: .default, bottom: .rgb(255, 0, 0)))
+  }
+
   @Test func drawingIsClipped() {
     let thumbnail = Thumbnail(image: Self.stripes, shape: .fill(width: 4, height: 2), mode: .palette256)
     let buffer = CellBuffer(width: 6, height: 4)

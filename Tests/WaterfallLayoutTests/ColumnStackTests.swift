@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import WaterfallLayout
 
 /// The per-column store behind every query: its two-level search must agree with a

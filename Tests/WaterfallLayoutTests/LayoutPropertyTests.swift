@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import WaterfallLayout
 
 /// Invariants over random layouts: random heights, 1-12 columns, widths 1-300,

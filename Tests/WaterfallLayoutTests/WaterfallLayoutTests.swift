@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import WaterfallLayout
 
 /// Exact frames, including two examples worked out by other waterfall implementations

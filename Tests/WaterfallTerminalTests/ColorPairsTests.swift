@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import WaterfallImages
 import WaterfallLayout
@@ -81,12 +82,26 @@ import WaterfallView
   }
 
   @Test(arguments: [
-    ("xterm-256color", "truecolor", "xterm-direct"), ("tmux-256color", "24bit", "tmux-direct"),
-    ("xterm-256color", nil, nil), ("xterm-256color", "yes", nil), ("xterm", "truecolor", nil),
-    ("xterm-direct", "truecolor", nil), (nil, "truecolor", nil),
-  ] as [(String?, String?, String?)])
-  func truecolorTerminalsAreDescribedAsDirect(_ term: String?, _ colorterm: String?, _ expected: String?) {
-    #expect(ColorSupport.directTerminalName(term: term, colorterm: colorterm) == expected)
+    ("xterm-256color", "truecolor", true), ("tmux-256color", "24bit", true), ("screen", "TrueColor", true),
+    ("xterm-256color", nil, false), ("xterm-256color", "yes", false), ("xterm-direct", "truecolor", false),
+    (nil, "truecolor", false), ("dumb", "truecolor", false), ("x,use=evil", "truecolor", false),
+  ] as [(String?, String?, Bool)])
+  func truecolorTerminalsGetADirectDescription(_ term: String?, _ colorterm: String?, _ expected: Bool) {
+    #expect(ColorSupport.wantsDirectColor(term: term, colorterm: colorterm) == expected)
+  }
+
+  /// The description made from a 256-colour one has 2^24 colours and sends
+  /// `38;2;R;G;B`, keeps the basic colours, and leaves nothing behind.
+  @Test func theMadeDescriptionSendsTwentyFourBitColour() throws {
+    let made = try #require(DirectColorTerminfo.make(base: "xterm-256color"), "tic could not make the description")
+    defer { made.remove() }
+    let described = try ChildOutput.run(["infocmp", "-x", "-1", "-A", made.directory, DirectColorTerminfo.name])
+    #expect(described.contains("colors#0x1000000"))
+    #expect(described.contains("setaf=\\E[%?%p1%{8}%<%t3%p1%d%e38;2;%p1%{65536}%/%d;%p1%{256}%/%{255}%&%d;%p1%{255}%&%d%;m,"))
+    #expect(described.contains("smcup="), "the base's capabilities are kept")
+    made.remove()
+    #expect(access(made.directory, F_OK) != 0)
+    #expect(DirectColorTerminfo.make(base: "no-such-terminal-at-all") == nil)
   }
 
   /// Scrolls a viewport down a tall column of the sample pictures, one row a frame,
@@ -94,8 +109,7 @@ import WaterfallView
   /// stay within the budget, and no pair changes its colours within a frame.
   @Test(arguments: [(256, 64), (256, 1024), (1 << 24, 512)])
   func scrollingManyPicturesStaysWithinTheBudget(_ colors: Int, _ limit: Int) throws {
-    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("Data/shops/img").path
+    let folder = Repository.path("Data/shops/img")
     let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".png") }.sorted()
       .prefix(40)
     let mode: ColorMode = colors >= 1 << 24 ? .truecolor : .palette256
@@ -129,5 +143,34 @@ import WaterfallView
     // Most cells got a pair of their own colours, even with a small budget.
     #expect(drawnCells > (total - 24) * 30 * 24 / 2)
     if limit < 1024 { #expect(pairs.recycledCount > 0) }
+  }
+}
+
+/// Runs a program and returns what it printed.
+enum ChildOutput {
+  static func run(_ arguments: [String]) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
+  }
+}
+
+/// OSC 52: the clipboard sequence, its base64 checked against RFC 4648's vectors.
+@Suite struct ClipboardSequenceTests {
+  @Test(arguments: [("", ""), ("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"), ("foob", "Zm9vYg=="), ("fooba", "Zm9vYmE="), ("foobar", "Zm9vYmFy")])
+  func base64(_ text: String, _ encoded: String) {
+    #expect(String(decoding: ClipboardSequence.base64(Array(text.utf8)), as: UTF8.self) == encoded)
+  }
+
+  @Test func theSequenceIsOSC52EndedBySTAndCarriesAnyBytes() {
+    let bytes = ClipboardSequence.bytes(for: Array(#"{"a":"é\n"}"#.utf8))
+    #expect(String(decoding: bytes, as: UTF8.self) == "\u{1B}]52;c;eyJhIjoiw6lcbiJ9\u{1B}\\")
+    #expect(ClipboardSequence.base64((0...255).map(UInt8.init)).allSatisfy { $0 >= 0x2B && $0 <= 0x7A })
   }
 }

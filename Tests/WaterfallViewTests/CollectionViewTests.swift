@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import WaterfallLayout
 @testable import WaterfallView
@@ -34,6 +35,26 @@ final class CountingSource: CollectionViewDataSource, CollectionViewDelegate {
 }
 
 @Suite struct ReuseTests {
+  /// The view holds its data source and delegate weakly (as documented): the
+  /// caller keeps them alive, and a view never keeps its owner alive.
+  @Test func dataSourceAndDelegateAreHeldWeakly() {
+    let view = CollectionView(frame: Rect(x: 0, y: 0, width: 20, height: 10), layout: WaterfallLayout(columnCount: 2))
+    view.register(CountingCell.self, forCellWithReuseIdentifier: "card")
+    weak var gone: CountingSource?
+    do {
+      let source = CountingSource(count: 5)
+      gone = source
+      view.dataSource = source
+      view.delegate = source
+      view.reloadData()
+      #expect(view.numberOfItems == 5)
+    }
+    #expect(gone == nil)
+    #expect(view.dataSource == nil && view.delegate == nil)
+    view.reloadData()
+    #expect(view.numberOfItems == 0)
+  }
+
   @Test func scrollingAHundredThousandItemsRowByRowCreatesOnlyWhatIsVisible() {
     let source = CountingSource(count: 100_000)
     let view = CollectionView(frame: Rect(x: 0, y: 0, width: 60, height: 20), layout: WaterfallLayout(columnCount: 3, columnSpacing: 1))
@@ -119,7 +140,7 @@ final class CountingSource: CollectionViewDataSource, CollectionViewDelegate {
 
   @Test func threeColumnWaterfallAt40x12() {
     let fixture = threeColumns()
-    #expect(fixture.render() == """
+    expectScreen(fixture.render(), equals: """
       ┌──────────┐ ┌──────────┐ ┌──────────┐
       │Mug       │ │Teapot    │ │Lamp      │
       │          │ │with a    │ └──────────┘
@@ -140,7 +161,7 @@ final class CountingSource: CollectionViewDataSource, CollectionViewDelegate {
     fixture.view.setContentOffset(2)
     // Rows 2..<8: Mug and Teapot lose their top edges, Lamp its top two rows;
     // Desk, Chair and Rug lose their bottoms.
-    #expect(fixture.render() == """
+    expectScreen(fixture.render(), equals: """
       │          │ │with a    │ └──────────┘
       └──────────┘ │long name │ ┌──────────┐
       ┌──────────┐ │          │ │Chair     │
@@ -153,7 +174,7 @@ final class CountingSource: CollectionViewDataSource, CollectionViewDelegate {
   @Test func theSelectedCardHasHeavyBoldLines() {
     let fixture = threeColumns(height: 5)
     fixture.view.selectItem(at: IndexPath(item: 1))
-    #expect(fixture.render() == """
+    expectScreen(fixture.render(), equals: """
       ┌──────────┐ ┏━━━━━━━━━━┓ ┌──────────┐
       │Mug       │ ┃Teapot    ┃ │Lamp      │
       │          │ ┃with a    ┃ └──────────┘
@@ -175,7 +196,7 @@ final class CountingSource: CollectionViewDataSource, CollectionViewDelegate {
     fixture.theme = CardTheme.automatic(colors: true, utf8: false)
     fixture.view.reloadData()
     fixture.view.selectItem(at: IndexPath(item: 1))
-    #expect(fixture.render() == """
+    expectScreen(fixture.render(), equals: """
       +----------+ #==========# +----------+
       |Mug       | #Teapot    # |Lamp      |
       |          | #with a    # +----------+
@@ -205,7 +226,7 @@ final class CountingSource: CollectionViewDataSource, CollectionViewDelegate {
     let fixture = Fixture(
       sections: [[("A\u{1B}[2J\r\u{08}\u{07}\u{1B}]0;pwn\u{07}Z", 4), ("ok", 4)]],
       frame: Rect(x: 0, y: 0, width: 40, height: 4), layout: WaterfallLayout(columnCount: 2))
-    #expect(fixture.render() == """
+    expectScreen(fixture.render(), equals: """
       ┌──────────────────┐┌──────────────────┐
       │A␛␍␈␇␛Z           ││ok                │
       │                  ││                  │
@@ -220,7 +241,7 @@ final class CountingSource: CollectionViewDataSource, CollectionViewDelegate {
       layout: WaterfallLayout(columnCount: 1, headerHeight: 1, pinsHeaders: true),
       headers: ["Fruit", "Tools"])
     fixture.view.setContentOffset(3)
-    #expect(fixture.render() == """
+    expectScreen(fixture.render(), equals: """
        Fruit
       └──────────────────┘
       ┌──────────────────┐
@@ -228,14 +249,14 @@ final class CountingSource: CollectionViewDataSource, CollectionViewDelegate {
       """)
     // Section 0 ends at row 9, where "Tools" starts: "Fruit" is pushed up by it.
     fixture.view.setContentOffset(8)
-    #expect(fixture.render() == """
+    expectScreen(fixture.render(), equals: """
        Fruit
        Tools
       ┌──────────────────┐
       │Three             │
       """)
     fixture.view.setContentOffset(10)
-    #expect(fixture.render() == """
+    expectScreen(fixture.render(), equals: """
        Tools
       │Three             │
       │                  │
@@ -252,7 +273,7 @@ final class CountingSource: CollectionViewDataSource, CollectionViewDelegate {
     // Section 0 spans rows 0..<10 (header 0..<2); "Tools" starts at row 10. A
     // bar's title is on its lower row.
     fixture.view.setContentOffset(8)
-    #expect(fixture.render() == """
+    expectScreen(fixture.render(), equals: """
 
        Fruit
 
@@ -262,7 +283,7 @@ final class CountingSource: CollectionViewDataSource, CollectionViewDelegate {
     // One row further, "Tools" would overlap a "Fruit" pinned at the top edge, so
     // it pushes "Fruit" up: its upper row is above the edge, its title on row 0.
     fixture.view.setContentOffset(9)
-    #expect(fixture.render() == """
+    expectScreen(fixture.render(), equals: """
        Fruit
 
        Tools
@@ -270,7 +291,7 @@ final class CountingSource: CollectionViewDataSource, CollectionViewDelegate {
       │Three             │
       """)
     fixture.view.setContentOffset(10)
-    #expect(fixture.render() == """
+    expectScreen(fixture.render(), equals: """
 
        Tools
       ┌──────────────────┐

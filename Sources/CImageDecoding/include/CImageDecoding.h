@@ -1,5 +1,5 @@
-// PNG and JPEG decoding through the system's libpng and libjpeg, with their
-// longjmp error handling kept on this side.
+// PNG, JPEG, GIF and WebP decoding through the system's libpng, libjpeg, giflib and
+// libwebp, with libpng's and libjpeg's longjmp error handling kept on this side.
 //
 // Both libraries report a fatal error by calling a function that must not return;
 // here it longjmps back to a setjmp in the same C function that called the library,
@@ -7,8 +7,10 @@
 // on failure, fills a `ci_error` with a short message.
 //
 // A reader streams the file: opening it reads only the header (the signature and, for
-// PNG, the chunks before the pixels; for JPEG, the markers before the first scan),
-// so the caller can check the size before any pixel memory exists.
+// PNG, the chunks before the pixels; for JPEG, the markers before the first scan; for
+// GIF, the screen descriptor; for WebP, the first few chunks), so the caller can check
+// the size before any pixel memory exists. A GIF gives its first frame; a WebP file is
+// read whole when it is decoded (libwebp decodes from memory).
 //
 //   ci_error error;
 //   ci_reader *reader = ci_reader_open("cat.png", &error);
@@ -29,7 +31,8 @@ typedef enum {
   CI_OK = 0,
   /// The file could not be opened or read: `error_number` holds errno.
   CI_UNREADABLE = 1,
-  /// The file is neither PNG nor JPEG (its first bytes say so, whatever its name).
+  /// The file is not a picture this reader decodes (its first bytes say so, whatever
+  /// its name): `message` says what it looks like ("SVG pictures are not drawn").
   CI_NOT_AN_IMAGE = 2,
   /// The data ends before the picture does.
   CI_TRUNCATED = 3,
@@ -45,6 +48,8 @@ typedef enum {
 typedef enum {
   CI_FORMAT_PNG = 1,
   CI_FORMAT_JPEG = 2,
+  CI_FORMAT_GIF = 3,
+  CI_FORMAT_WEBP = 4,
 } ci_format;
 
 /// A failure: its status, errno for `CI_UNREADABLE`, and a short message.
@@ -58,8 +63,12 @@ typedef struct {
 typedef struct ci_reader ci_reader;
 
 /// Opens the regular file at `path` and reads its header. Returns NULL and fills
-/// `error` when the file cannot be read or is not a PNG or JPEG picture.
+/// `error` when the file cannot be read or is not a PNG, JPEG, GIF or WebP picture.
 ci_reader *ci_reader_open(const char *path, ci_error *error);
+
+/// Reads the header of a picture held in memory: `count` bytes at `bytes`, which
+/// the reader copies (the caller keeps its own).
+ci_reader *ci_reader_open_memory(const void *bytes, size_t count, ci_error *error);
 
 /// The file's format.
 int ci_reader_format(const ci_reader *reader);
@@ -80,6 +89,13 @@ int ci_reader_start(ci_reader *reader, uint32_t minimum_width, uint32_t minimum_
 /// Decodes every pixel into `pixels`, 3 bytes (red, green, blue) a pixel, row by row,
 /// which must hold `output_width * output_height * 3` bytes.
 int ci_reader_read_rgb(ci_reader *reader, uint8_t *pixels, size_t capacity, ci_error *error);
+
+/// Asks the next `ci_reader_read_rgb` to also write each pixel's opacity into
+/// `alpha`, 1 byte a pixel (255: opaque), which must hold `output_width *
+/// output_height` bytes; call it after `ci_reader_start`. Returns 1 when the picture
+/// can have transparency (a PNG with an alpha channel or tRNS, any GIF or WebP), 0
+/// otherwise, when `alpha` is left alone.
+int ci_reader_read_alpha_into(ci_reader *reader, uint8_t *alpha, size_t capacity);
 
 /// Closes the file and frees everything the reader holds. NULL is allowed.
 void ci_reader_close(ci_reader *reader);

@@ -27,13 +27,15 @@ final class BackgroundLoader: Sendable {
     /// Page `page` is open; its items will follow.
     case opened(generation: Int, page: Int, file: PageFile)
     /// Items (and skipped lines) a chunk of page `page` completed, and the bytes read so far.
-    case items(generation: Int, page: Int, items: [ScannedItem], skipped: [SkippedLine], bytesRead: Int)
+    case items(generation: Int, page: Int, items: [ScannedItem], skipped: SkippedLines, bytesRead: Int)
+    /// How page `page`'s items read as JSON, and where they were found in a document.
+    case described(generation: Int, page: Int, shape: ItemTextShape, note: String?)
     /// Page `page` ended, with the error that stopped it if one did.
     case ended(generation: Int, page: Int, error: LoadError?)
 
     var generation: Int {
       switch self {
-      case .opened(let g, _, _), .items(let g, _, _, _, _), .ended(let g, _, _): return g
+      case .opened(let g, _, _), .items(let g, _, _, _, _), .ended(let g, _, _), .described(let g, _, _, _): return g
       }
     }
   }
@@ -46,15 +48,17 @@ final class BackgroundLoader: Sendable {
 
   static let backlogLimit = 50_000
 
-  let source: DataSource
+  let source: DataOrigin
   let scanner: ItemScanner
+  let options: ReadOptions
   private let wake: @Sendable () -> Void
   private let queue = DispatchQueue(label: "waterfall.loader")
   private let mailbox = Mutex(Mailbox())
 
-  init(source: DataSource, scanner: ItemScanner, wake: @escaping @Sendable () -> Void) {
+  init(source: DataOrigin, scanner: ItemScanner, options: ReadOptions = ReadOptions(), wake: @escaping @Sendable () -> Void) {
     self.source = source
     self.scanner = scanner
+    self.options = options
     self.wake = wake
   }
 
@@ -118,10 +122,11 @@ final class BackgroundLoader: Sendable {
 
   private func run(page: Int, generation: Int) {
     guard !isCancelled(generation) else { return }
-    let load = PageLoad(path: source.pagePath(page), scanner: scanner)
-    let error = load.run(
+    let error = source.load(
+      page: page, scanner: scanner, options: options,
       shouldStop: { isCancelled(generation) },
       opened: { post(.opened(generation: generation, page: page, file: $0)) },
+      described: { post(.described(generation: generation, page: page, shape: $0, note: $1)) },
       deliver: { items, skipped, bytesRead in
         post(.items(generation: generation, page: page, items: items, skipped: skipped, bytesRead: bytesRead), items: items.count)
         waitForBacklog(generation)

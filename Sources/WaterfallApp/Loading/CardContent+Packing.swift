@@ -1,10 +1,11 @@
 /// A card's content packed into bytes, so that a million cards cost their text
 /// and a few bytes each rather than a dozen separate strings and arrays.
 ///
-/// The layout is a flags byte (subtitle, image, aspect, text), the aspect's two
-/// sides as 64-bit floats when present, then each string as a variable-length
-/// count followed by its UTF-8: the title, the subtitle, the image, the text,
-/// and finally the number of tags and each tag. The store follows it with the
+/// The layout is a flags byte (subtitle, image, aspect, text, fields), the aspect's
+/// two sides as 64-bit floats when present, then each string as a variable-length
+/// count followed by its UTF-8: the title, the subtitle, the image, the text, the
+/// number of `key: value` fields and each field, and finally the number of tags
+/// and each tag. The store follows it with the
 /// item's id and group (``appendText(_:to:)``).
 ///
 /// ```swift
@@ -19,6 +20,7 @@ extension CardContent {
     static let image: UInt8 = 2
     static let aspect: UInt8 = 4
     static let text: UInt8 = 8
+    static let fields: UInt8 = 16
   }
 
   /// Appends this content, packed, to `bytes`.
@@ -28,6 +30,7 @@ extension CardContent {
     if image != nil { flags |= PackedFlag.image }
     if aspect != nil { flags |= PackedFlag.aspect }
     if text != nil { flags |= PackedFlag.text }
+    if !fields.isEmpty { flags |= PackedFlag.fields }
     bytes.append(flags)
     if let aspect {
       Self.appendDouble(aspect.width, to: &bytes)
@@ -37,6 +40,10 @@ extension CardContent {
     if let subtitle { Self.appendString(subtitle, to: &bytes) }
     if let image { Self.appendString(image, to: &bytes) }
     if let text { Self.appendString(text, to: &bytes) }
+    if !fields.isEmpty {
+      Self.appendCount(fields.count, to: &bytes)
+      for field in fields { Self.appendString(field, to: &bytes) }
+    }
     Self.appendCount(tags.count, to: &bytes)
     for tag in tags { Self.appendString(tag, to: &bytes) }
   }
@@ -55,19 +62,24 @@ extension CardContent {
     let subtitle = flags & PackedFlag.subtitle != 0 ? reader.string() : nil
     let image = flags & PackedFlag.image != 0 ? reader.string() : nil
     let text = flags & PackedFlag.text != 0 ? reader.string() : nil
+    var fields: [String] = []
+    if flags & PackedFlag.fields != 0 {
+      for _ in 0..<reader.count() { fields.append(reader.string()) }
+    }
     let tagCount = reader.count()
     var tags: [String] = []
     tags.reserveCapacity(tagCount)
     for _ in 0..<tagCount { tags.append(reader.string()) }
-    self.init(title: title, subtitle: subtitle, image: image, aspect: aspect, tags: tags, text: text)
+    self.init(title: title, subtitle: subtitle, image: image, aspect: aspect, tags: tags, text: text, fields: fields)
   }
 
   /// The height of the card packed at the start of `bytes`, `width` columns wide,
   /// read in place: no string is built (see ``CardHeight``).
-  static func packedHeight(in bytes: UnsafeBufferPointer<UInt8>, width: Int) -> Int {
+  /// `measured` stands in for a missing aspect (a size read from the picture).
+  static func packedHeight(in bytes: UnsafeBufferPointer<UInt8>, width: Int, aspect measured: Aspect? = nil) -> Int {
     var reader = Reader(bytes: bytes)
     let flags = reader.byte()
-    var aspect: Aspect?
+    var aspect = measured
     if flags & PackedFlag.aspect != 0 {
       let w = reader.double()
       aspect = Aspect(width: w, height: reader.double())
@@ -76,9 +88,26 @@ extension CardContent {
     if flags & PackedFlag.subtitle != 0 { reader.skipString() }
     if flags & PackedFlag.image != 0 { reader.skipString() }
     let text = flags & PackedFlag.text != 0 ? reader.slice() : nil
+    var fieldCount = 0
+    if flags & PackedFlag.fields != 0 {
+      fieldCount = reader.count()
+      for _ in 0..<fieldCount { reader.skipString() }
+    }
     let hasTags = reader.count() > 0
     return CardHeight.of(
-      aspect: aspect, title: title, hasSubtitle: flags & PackedFlag.subtitle != 0, hasTags: hasTags, text: text, width: width)
+      aspect: aspect, title: title, hasSubtitle: flags & PackedFlag.subtitle != 0, hasTags: hasTags, text: text,
+      fieldCount: fieldCount, width: width)
+  }
+
+  /// The image of the content packed at the start of `bytes`, when it has one and
+  /// no aspect; read without unpacking the rest.
+  static func packedImageWithoutAspect(in bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    var reader = Reader(bytes: bytes)
+    let flags = reader.byte()
+    guard flags & PackedFlag.image != 0, flags & PackedFlag.aspect == 0 else { return nil }
+    reader.skipString()
+    if flags & PackedFlag.subtitle != 0 { reader.skipString() }
+    return reader.string()
   }
 
   /// How many bytes the content packed at the start of `bytes` takes.
@@ -90,6 +119,9 @@ extension CardContent {
     if flags & PackedFlag.subtitle != 0 { reader.skipString() }
     if flags & PackedFlag.image != 0 { reader.skipString() }
     if flags & PackedFlag.text != 0 { reader.skipString() }
+    if flags & PackedFlag.fields != 0 {
+      for _ in 0..<reader.count() { reader.skipString() }
+    }
     for _ in 0..<reader.count() { reader.skipString() }
     return reader.position
   }

@@ -6,7 +6,15 @@
 /// though still checked. The card is then packed straight from those places, so
 /// an item costs no `JSONValue` and no `String` on the way, however many fields it
 /// has. An item that is not an object (a bare string or number) takes the plain
-/// road: parsed, made a ``CardContent``, packed.
+/// road: parsed, made a ``CardContent``, packed; so does every object when a
+/// role joins fields (`first+last`). An object with neither title nor text shows
+/// its first fields (``CardContent/fallbackFields(of:roles:)``): they are read in a
+/// second walk over its bytes (``fallbackFields(_:at:depth:)``), which stops
+/// parsing once the card has all it shows.
+///
+/// The walk also notes which of the fields the roles name the item has
+/// (``ScannedItem/fieldsSeen``), so the browser can say when no item has a
+/// field the user named.
 ///
 /// The card is exactly what `CardContent(value:roles:)` would make of the parsed
 /// item, cut to what a card can show (``limited(_:)``); a test holds the two
@@ -25,22 +33,33 @@ public struct ItemScanner: Sendable {
     case title, subtitle, width, height, image, tags, text, id, group
   }
 
-  /// Each key a role names, with the roles it plays and its rank in each (the
-  /// first key a role names wins).
+  /// Each field a role names (``FieldRoles/fieldNames``), with the roles it plays
+  /// and its rank in each (the first key a role names wins); a joined
+  /// candidate's parts play no role here (the plain road joins them), but are
+  /// tracked. A field's place in this list is its bit in ``ScannedItem/fieldsSeen``.
   private let keys: [(key: [UInt8], roles: [(role: Role, rank: Int)])]
+  /// Whether every object takes the plain road (a role joins fields).
+  private let joins: Bool
+  /// The fields left out of `key: value` lines (``FieldRoles/fieldsShownInPlace``).
+  private let shownInPlace: Set<String>
 
   public init(roles: FieldRoles) {
     self.roles = roles
-    var table: [[UInt8]: [(Role, Int)]] = [:]
-    var order: [[UInt8]] = []
+    joins = roles.hasJoins
+    shownInPlace = roles.fieldsShownInPlace
+    var table: [String: [(Role, Int)]] = [:]
     for role in Role.allCases {
-      for (rank, key) in Self.keys(of: role, in: roles).enumerated() {
-        let bytes = Array(key.utf8)
-        if table[bytes] == nil { order.append(bytes) }
-        table[bytes, default: []].append((role, rank))
+      for (rank, key) in Self.keys(of: role, in: roles).enumerated() where !key.contains(FieldRoles.joiner) {
+        table[key, default: []].append((role, rank))
       }
     }
-    keys = order.map { ($0, table[$0]!.map { (role: $0.0, rank: $0.1) }) }
+    keys = roles.fieldNames.map { (Array($0.utf8), (table[$0] ?? []).map { (role: $0.0, rank: $0.1) }) }
+  }
+
+  /// The fields ``ScannedItem/fieldsSeen`` tracks, a bit each, in order: the first
+  /// 64 of ``FieldRoles/fieldNames``.
+  static func trackedFields(_ roles: FieldRoles) -> [String] {
+    Array(roles.fieldNames.prefix(64))
   }
 
   static func keys(of role: Role, in roles: FieldRoles) -> [String] {
@@ -79,32 +98,86 @@ public struct ItemScanner: Sendable {
   ///
   /// - Throws: the first syntax error; the parser is left where it stopped, so a
   ///   caller can tell an item cut off by the end of its bytes from a broken one.
+  ///
+  /// `title`, when given, is the place in the parser's bytes of a JSON string
+  /// that is the card's title whatever the item's fields are: a map's key.
   public func scanValue(
-    _ parser: inout JSONParser, depth: Int = 0, pageOffset: Int, keepingBytes: Bool = false
+    _ parser: inout JSONParser, depth: Int = 0, pageOffset: Int, keepingBytes: Bool = false, title: Range<Int>? = nil
   ) throws(JSONSyntaxError) -> ScannedItem {
     let start = parser.position
     var packed: [UInt8] = []
+    var seen: UInt64 = 0
     if parser.peek == UInt8(ascii: "{") {
       var found = [Found?](repeating: nil, count: Role.allCases.count)
+      if let title { found[Role.title.rawValue] = Found(rank: -1, start: title.lowerBound, end: title.upperBound) }
       try parser.forEachMember(depth: depth + 1) { (key, parser) throws(JSONSyntaxError) in
         let valueStart = parser.position
         try parser.skipValue(depth: depth + 1)
-        guard let entry = keys.first(where: { $0.key.elementsEqual(key) }) else { return }
-        for (role, rank) in entry.roles where (found[role.rawValue]?.rank ?? .max) > rank {
+        guard let index = keys.firstIndex(where: { $0.key.elementsEqual(key) }) else { return }
+        if index < 64 { seen |= 1 << UInt64(index) }
+        for (role, rank) in keys[index].roles where (found[role.rawValue]?.rank ?? .max) > rank {
           found[role.rawValue] = Found(rank: rank, start: valueStart, end: parser.position)
         }
       }
       var packer = Packer(bytes: parser.bytes, found: found)
-      packer.pack(into: &packed)
+      if joins {
+        var again = JSONParser(bytes: parser.bytes, position: start)
+        packPlainly(try again.parseValue(depth: depth), title: keyText(title, in: parser.bytes), into: &packed)
+      } else {
+        let fields = packer.saysNothing ? fallbackFields(parser.bytes, at: start, depth: depth) : []
+        packer.pack(into: &packed, fields: fields)
+      }
     } else {
-      let value = try parser.parseValue(depth: depth)
-      Self.limited(CardContent(value: value, roles: roles)).pack(into: &packed)
-      CardContent.appendText(roles.first(roles.id, in: value)?.text, to: &packed)
-      CardContent.appendText(roles.group.isEmpty ? nil : roles.first(roles.group, in: value)?.text, to: &packed)
+      packPlainly(try parser.parseValue(depth: depth), title: keyText(title, in: parser.bytes), into: &packed)
     }
     let text = UnsafeBufferPointer(rebasing: parser.bytes[start..<parser.position])
     return ScannedItem(
-      packed: packed, offset: pageOffset + start, length: text.count, json: keepingBytes ? Array(text) : nil)
+      packed: packed, offset: pageOffset + start, length: text.count, json: keepingBytes ? Array(text) : nil,
+      fieldsSeen: seen)
+  }
+
+  /// The `key: value` lines of the object at `start` in `bytes` (already checked
+  /// whole), as ``CardContent/fallbackFields(of:roles:)`` makes them from the
+  /// parsed object; values past the last line kept are skipped, not parsed.
+  func fallbackFields(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, depth: Int) -> [String] {
+    var lines: [String] = []
+    func walk(_ parser: inout JSONParser, prefix: String, level: Int) throws(JSONSyntaxError) {
+      try parser.forEachMember(depth: depth + level) { (key, parser) throws(JSONSyntaxError) in
+        let name = String(decoding: key, as: UTF8.self)
+        guard lines.count < CardContent.maximumFields, level > 1 || !shownInPlace.contains(name) else {
+          try parser.skipValue(depth: depth + level)
+          return
+        }
+        if parser.peek == UInt8(ascii: "{") {
+          if level < CardContent.fieldDepth {
+            try walk(&parser, prefix: prefix + name + ".", level: level + 1)
+          } else {
+            try parser.skipValue(depth: depth + level)
+          }
+        } else if let line = CardContent.fieldLine(prefix + name, try parser.parseValue(depth: depth + level)) {
+          lines.append(line)
+        }
+      }
+    }
+    var parser = JSONParser(bytes: bytes, position: start)
+    try? walk(&parser, prefix: "", level: 1)
+    return lines
+  }
+
+  /// Packs the card of a parsed `value` (the plain road), then its id and group.
+  private func packPlainly(_ value: JSONValue, title: String? = nil, into packed: inout [UInt8]) {
+    var content = CardContent(value: value, roles: roles)
+    if let title { content.title = title }
+    Self.limited(content).pack(into: &packed)
+    CardContent.appendText(roles.first(roles.id, in: value)?.text, to: &packed)
+    CardContent.appendText(roles.group.isEmpty ? nil : roles.first(roles.group, in: value)?.text, to: &packed)
+  }
+
+  /// The text of the JSON string at `place` in `bytes` (a map's key), if any.
+  private func keyText(_ place: Range<Int>?, in bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    guard let place else { return nil }
+    var key = JSONParser(bytes: bytes, position: place.lowerBound)
+    return try? key.parseString()
   }
 
   /// Where a role's value lies in the item's bytes, and the rank of its key.
@@ -129,6 +202,14 @@ public struct ItemScanner: Sendable {
     }
 
     func value(_ role: Role) -> Found? { found[role.rawValue] }
+
+    /// Whether the card would have neither title nor text: it then shows the
+    /// item's first fields, which the plain road finds.
+    var saysNothing: Bool {
+      let title = hasText(value(.title))
+      let text = hasText(value(.text))
+      return !(title.has && !title.empty) && !(text.has && !text.empty)
+    }
 
     /// Whether the value at `place` has text (a string, number or boolean), and
     /// whether that text is empty.
@@ -181,7 +262,8 @@ public struct ItemScanner: Sendable {
       CardContent.appendBytes(scratch, to: &packed)
     }
 
-    mutating func pack(into packed: inout [UInt8]) {
+    /// Packs the card, with `fields` as its `key: value` lines.
+    mutating func pack(into packed: inout [UInt8], fields: [String] = []) {
       var aspect: CardContent.Aspect?
       if let w = number(value(.width)), let h = number(value(.height)) { aspect = CardContent.Aspect(width: w, height: h) }
       let subtitle = hasText(value(.subtitle))
@@ -193,6 +275,7 @@ public struct ItemScanner: Sendable {
       if image.has && !image.empty { flags |= CardContent.PackedFlag.image }
       if aspect != nil { flags |= CardContent.PackedFlag.aspect }
       if keepsText { flags |= CardContent.PackedFlag.text }
+      if !fields.isEmpty { flags |= CardContent.PackedFlag.fields }
       packed.append(flags)
       if let aspect {
         CardContent.appendDouble(aspect.width, to: &packed)
@@ -206,6 +289,10 @@ public struct ItemScanner: Sendable {
       if flags & CardContent.PackedFlag.subtitle != 0 { packText(at: value(.subtitle)!, into: &packed) }
       if flags & CardContent.PackedFlag.image != 0 { packText(at: value(.image)!, into: &packed) }
       if keepsText { packText(at: value(.text)!, into: &packed) }
+      if !fields.isEmpty {
+        CardContent.appendCount(fields.count, to: &packed)
+        for field in fields { CardContent.appendString(field, to: &packed) }
+      }
       packTags(into: &packed)
       packOptionalText(value(.id), into: &packed)
       packOptionalText(value(.group), into: &packed)

@@ -2,48 +2,59 @@
   import Glibc
 #endif
 
-/// Keeps the browser's items in step with the data, which loads on a thread of
-/// its own (``BackgroundLoader``), so the screen answers keys while a large file
-/// or a pipe is still being read.
+/// Fills the store from the data, which loads on a thread of its own
+/// (``BackgroundLoader``), so the screen answers keys while a large file or a
+/// pipe is still being read.
+///
+/// Data flows one way: the controller appends to the store it was given and
+/// hands back a ``LoadUpdate`` saying what changed; it holds no reference to the
+/// browser and is told what it needs to know (whether the cards are near their
+/// end).
 ///
 /// - At start it asks for the first page; a file or a pipe streams in, its cards
 ///   appearing as they are read.
-/// - When the browser nears the end of its cards (``Browser/isNearEnd``), it asks
-///   for the next page of a directory ("load more").
+/// - When told the browser nears the end of its cards, it asks for the next page
+///   of a directory ("load more").
 /// - ``reload()`` (`r`) reads every page loaded so far again into a new store and
-///   swaps it in when done, keeping the selection; `--watch` does the same when a
-///   page's file, or the directory, changes.
+///   hands it over when done (``LoadUpdate/replacement``); `--watch` does the same
+///   when a page's file, or the directory, changes.
+/// - Items that name a picture without its size have it read from the picture's
+///   header by a ``PictureSizer``, off this thread; the sizes come in later drains
+///   (``LoadUpdate/resized``).
 ///
 /// ```swift
-/// let controller = LoadController(source: source, browser: browser, wake: { wakeUp.signal() })
-/// controller.start()
+/// let controller = LoadController(argument: path, source: source, store: browser.store, wake: { wakeUp.signal() })
+/// browser.apply(controller.start())
 /// // in the event loop:
-/// controller.drain()
-/// controller.tick(now: milliseconds)
+/// browser.apply(controller.drain(now: milliseconds), now: milliseconds)
+/// browser.apply(controller.tick(now: milliseconds, nearEnd: browser.isNearEnd))
 /// ```
 public final class LoadController {
   /// The argument the source was named by (to find a directory's pages again).
   private let argument: String?
-  public private(set) var source: DataSource
-  let browser: Browser
+  public private(set) var source: DataOrigin
   private let roles: FieldRoles
   private let wake: @Sendable () -> Void
   private var loader: BackgroundLoader
+  private let options: ReadOptions
+  private let sizer: PictureSizer
+  /// The store items handed to the sizer so far.
+  private var measuredCount = 0
 
   /// Bumped by each reload; events of older generations are dropped.
   private var generation = 0
   /// Pages asked for, and ended, in this generation.
   private var pagesRequested = 0
   private var pagesEnded = 0
-  /// The store being filled: the browser's, or a reload's until it is complete.
+  /// The store being filled: the one shown, or a reload's until it is complete.
   private var store: ItemStore
   private var isReloading = false
   /// The store's number for each source page.
   private var storePages: [Int: Int] = [:]
   private var bytesRead: [Int: Int] = [:]
 
-  /// JSON Lines lines skipped so far (this generation).
-  public private(set) var skipped: [SkippedLine] = []
+  /// JSON Lines lines skipped so far (this generation; the first 20 listed).
+  public private(set) var skipped = SkippedLines()
   /// Errors that stopped a page, in the order met.
   public private(set) var errors: [LoadError] = []
 
@@ -53,20 +64,28 @@ public final class LoadController {
   private var lastWatch: UInt64 = 0
   static let watchInterval: UInt64 = 500
 
-  public init(argument: String?, source: DataSource, browser: Browser, wake: @escaping @Sendable () -> Void) {
+  /// Loads `source` (named by `argument`) into `store`, the store the browser
+  /// shows, read as `options` say; `wake` is called from the loading thread when
+  /// items wait.
+  public init(
+    argument: String?, source: DataOrigin, store: ItemStore, options: ReadOptions = ReadOptions(),
+    wake: @escaping @Sendable () -> Void
+  ) {
     self.argument = argument
+    self.options = options
     self.source = source
-    self.browser = browser
-    self.roles = browser.store.roles
+    self.roles = store.roles
     self.wake = wake
-    store = browser.store
-    loader = BackgroundLoader(source: source, scanner: ItemScanner(roles: roles), wake: wake)
+    self.store = store
+    loader = BackgroundLoader(source: source, scanner: ItemScanner(roles: roles), options: options, wake: wake)
+    sizer = PictureSizer(wake: wake)
   }
 
   /// Starts loading: the first page.
-  public func start() {
+  public func start() -> LoadUpdate {
     requestNextPage()
     watchedSignature = signature()
+    return loadingUpdate()
   }
 
   /// Whether pages wait to be asked for (a directory not read to its end).
@@ -80,138 +99,157 @@ public final class LoadController {
   /// start of a file is an exit status, not a screen.
   public var firstPageSettled: Bool { pagesEnded > 0 || (bytesRead[0] ?? 0) >= PageLoad.firstChunk }
 
+  /// Whether pictures' sizes are still being read from their headers.
+  public var isMeasuringPictures: Bool { !sizer.isIdle }
+
   /// Whether the loader has found more than the browser has taken in.
-  public var hasPendingEvents: Bool { loader.hasEvents }
+  public var hasPendingEvents: Bool { loader.hasEvents || sizer.hasSizes }
 
-  /// Whether the loop should wake now and then without input: to watch the
-  /// files, or to show items waiting for the cards to be laid out again.
-  public var wantsTicks: Bool { watches || browser.relayoutPending }
-
-  /// How long the loop may wait for input before it should wake (milliseconds).
-  public var tickInterval: Int { Int(browser.relayoutPending ? Self.relayoutInterval : Self.watchInterval) }
+  /// How long the loop may wait for input before it should wake to look at
+  /// the watched files (milliseconds), or nil when nothing is watched.
+  public var tickInterval: Int? { watches ? Int(Self.watchInterval) : nil }
 
   // MARK: Taking in
 
-  /// How often, at most, a stream of items for earlier sections lays every
-  /// card out again (in milliseconds): each time costs time in proportion to all
-  /// the items.
-  static let relayoutInterval: UInt64 = 250
-  private var lastRelayout: UInt64 = 0
-
-  /// Takes in up to about `limit` items the loader found; returns whether
-  /// anything changed. `now` is in milliseconds.
-  @discardableResult
-  public func drain(limit: Int = 20_000, now: UInt64 = 0) -> Bool {
+  /// Takes in up to about `limit` items the loader found and says what changed.
+  /// `now` is in milliseconds.
+  public func drain(limit: Int = 20_000, now: UInt64 = 0) -> LoadUpdate {
     let events = loader.takeEvents(limit: limit)
-    if events.isEmpty, browser.relayoutPending, isIdle || now &- lastRelayout >= Self.relayoutInterval {
-      lastRelayout = now
-      browser.storeDidAppend()
-      return true
-    }
-    guard !events.isEmpty else { return false }
-    var appended = false
+    var update = LoadUpdate()
+    takeSizes(into: &update)
+    update.loaderIdle = isIdle && sizer.isIdle
+    guard !events.isEmpty else { return update }
     for event in events where event.generation == generation {
       switch event {
       case .opened(_, let page, let file):
-        storePages[page] = store.add(file)
+        storePages[page] = store.add(
+          file, section: source.pageSection(page), folder: source.treeFolder(page), isPictures: source.isPicturePage(page))
       case .items(_, let page, let items, let newlySkipped, let read):
         if let storePage = storePages[page] { store.append(items, toPage: storePage) }
-        skipped += newlySkipped
+        skipped.append(contentsOf: newlySkipped)
         bytesRead[page] = read
-        appended = true
+        update.appended = !isReloading
+      case .described(_, let page, let shape, let note):
+        if let storePage = storePages[page] { store.setShape(shape, ofPage: storePage) }
+        // Where in a JSON document the items were found, for the status bar.
+        if let note, !isReloading { update.notice = .some(note) }
       case .ended(_, _, let error):
         pagesEnded += 1
         if let error {
           errors.append(error)
-          browser.notice = error.description
+          update.notice = .some(error.description)
         }
       }
     }
+    update.changed = true
+    measureNewPictures()
+    update.loaderIdle = isIdle && sizer.isIdle
     if !isReloading {
-      browser.skippedCount = skipped.count
-      if appended || browser.relayoutPending {
-        let allowed = isIdle || now &- lastRelayout >= Self.relayoutInterval
-        if allowed && browser.relayoutPending { lastRelayout = now }
-        browser.storeDidAppend(relayoutAllowed: allowed)
-      }
+      update.skippedCount = skipped.count
     } else if isIdle {
       isReloading = false
-      browser.skippedCount = skipped.count
-      browser.replaceStore(store)
+      update.skippedCount = skipped.count
+      update.replacement = store
     }
-    updateLoadingState()
-    return true
+    update.loading = loadingState()
+    return update
   }
 
-  /// Between events: asks for the next page when the browser nears the end, and
-  /// reloads when a watched file changed. `now` is in milliseconds.
-  public func tick(now: UInt64) {
-    if !isReloading, isIdle, pagesRequested < source.pageCount, browser.isNearEnd {
+  /// Hands the sizer the items added since the last call that name a picture
+  /// without its size.
+  private func measureNewPictures() {
+    guard measuredCount < store.count else { return }
+    sizer.measure(PictureSizer.requests(in: store, from: measuredCount, baseDirectory: source.baseDirectory), generation: generation)
+    measuredCount = store.count
+  }
+
+  /// Puts the sizes the sizer found in the store being filled.
+  private func takeSizes(into update: inout LoadUpdate) {
+    var resized = false
+    for size in sizer.takeSizes() where size.generation == generation && size.item < store.count {
+      store.setPictureSize(size.aspect, at: size.item)
+      resized = true
+    }
+    if resized && !isReloading {
+      update.resized = true
+      update.changed = true
+    }
+  }
+
+  /// Between events: asks for the next page when told the cards are near their
+  /// end (`nearEnd`), and reloads when a watched file changed. `now` is in
+  /// milliseconds.
+  public func tick(now: UInt64, nearEnd: Bool) -> LoadUpdate {
+    var update = LoadUpdate()
+    if !isReloading, isIdle, pagesRequested < source.pageCount, nearEnd {
       requestNextPage()
+      update = loadingUpdate()
     }
     if watches, now &- lastWatch >= Self.watchInterval {
       lastWatch = now
       let current = signature()
       if current != watchedSignature, isIdle {
         watchedSignature = current
-        reload()
+        update = reload()
       }
     }
+    update.loaderIdle = isIdle
+    return update
   }
 
   /// Reads every page loaded so far again; the browser keeps showing the old
-  /// items until the new ones are all in, then keeps its selection.
-  public func reload() {
+  /// items until the new ones are all in (a later ``drain(limit:now:)`` hands
+  /// them over), then keeps its selection.
+  public func reload() -> LoadUpdate {
     guard source != .standardInput else {
-      browser.notice = "standard input cannot be read again"
-      return
+      var update = LoadUpdate.notice("standard input cannot be read again")
+      update.loaderIdle = isIdle
+      return update
     }
-    if let argument, case .directory = source, let fresh = try? DataSource.resolve(argument) {
+    if let argument, case .directory = source, let fresh = try? DataOrigin.resolve(argument) {
       source = fresh
     }
     let pages = max(1, min(pagesRequested, source.pageCount))
     generation += 1
     loader.cancel(before: generation)
-    loader = BackgroundLoader(source: source, scanner: ItemScanner(roles: roles), wake: wake)
+    sizer.cancel(before: generation)
+    measuredCount = 0
+    loader = BackgroundLoader(source: source, scanner: ItemScanner(roles: roles), options: options, wake: wake)
     store = ItemStore(roles: roles)
     isReloading = true
     storePages = [:]
     bytesRead = [:]
-    skipped = []
+    skipped = SkippedLines()
     errors = []
-    browser.notice = nil
     pagesRequested = 0
     pagesEnded = 0
     for _ in 0..<pages { requestNextPage() }
     watchedSignature = signature()
+    var update = loadingUpdate()
+    update.notice = .some(nil)
+    return update
   }
 
   private func requestNextPage() {
     loader.load(page: pagesRequested, generation: generation)
     pagesRequested += 1
-    updateLoadingState()
   }
 
-  private func updateLoadingState() {
+  /// An update that says where loading stands.
+  private func loadingUpdate() -> LoadUpdate {
+    var update = LoadUpdate()
+    update.loading = loadingState()
+    update.loaderIdle = isIdle
+    update.changed = true
+    return update
+  }
+
+  /// Where loading stands: done, or how many items are in so far.
+  private func loadingState() -> LoadState {
     let more = !isIdle || pagesRequested < source.pageCount
-    guard more || isReloading else {
-      browser.loading = .done
-      return
-    }
-    let count = isReloading ? store.count : browser.store.count
+    guard more || isReloading else { return .done }
     let verb = isReloading ? "reloading" : "loading"
-    browser.loading = .loading(progress: isIdle ? nil : "\(verb) \(Self.grouped(count)) items…")
-  }
-
-  /// `1234567` as `1,234,567`.
-  static func grouped(_ number: Int) -> String {
-    let digits = Array(String(number))
-    var out = ""
-    for (i, digit) in digits.enumerated() {
-      if i > 0, (digits.count - i) % 3 == 0 { out.append(",") }
-      out.append(digit)
-    }
-    return out
+    return .loading(progress: isIdle ? nil : "\(verb) \(store.count.grouped) items…")
   }
 
   /// What the watched files look like now: each loaded page's (and a directory's)

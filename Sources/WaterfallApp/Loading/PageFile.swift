@@ -41,11 +41,19 @@ final class PageFile: @unchecked Sendable {
     owned = false
   }
 
+  /// A page whose items' texts are kept in memory, like standard input's (a
+  /// database query's rows): nothing is opened.
+  init(memoryPage path: String) {
+    self.path = path
+    fd = -1
+    owned = false
+  }
+
   deinit {
     if owned { close(fd) }
   }
 
-  /// Whether this is standard input, which cannot be read again.
+  /// Whether this is standard input (or a page in memory), which cannot be read again.
   var isStandardInput: Bool { !owned }
 
   /// The file's size, when it is a regular file.

@@ -16,6 +16,8 @@ struct PageLoad {
   /// The page's path, or nil for standard input.
   var path: String?
   var scanner: ItemScanner
+  /// What the command line said about the format.
+  var options = ReadOptions()
   /// The name used in messages for standard input.
   var standardInputName = "stdin"
 
@@ -24,11 +26,14 @@ struct PageLoad {
   /// - Parameters:
   ///   - shouldStop: asked before each chunk; `true` abandons the page.
   ///   - opened: the page's file, once open (standard input too).
+  ///   - described: how the page's items read as JSON, and where in a document
+  ///     they were found, once known (before the items).
   ///   - deliver: the items and skipped lines a chunk completed, and the bytes read so far.
   func run(
     shouldStop: () -> Bool = { false },
     opened: (PageFile) -> Void,
-    deliver: ([ScannedItem], [SkippedLine], Int) -> Void
+    described: (ItemTextShape, String?) -> Void = { _, _ in },
+    deliver: ([ScannedItem], SkippedLines, Int) -> Void
   ) -> LoadError? {
     let file: PageFile
     if let path {
@@ -37,13 +42,18 @@ struct PageLoad {
       file = PageFile(standardInput: standardInputName)
     }
     opened(file)
-    var reader = PageReader(path: file.path, scanner: scanner, keepsBytes: path == nil)
+    var reader = PageReader(path: file.path, scanner: scanner, options: options, keepsBytes: path == nil)
     var buffer = [UInt8](repeating: 0, count: Self.firstChunk)
     var items: [ScannedItem] = []
-    var reported = 0
+    var reported = SkippedLines()
+    var isDescribed = false
     func hand() {
-      let skipped = Array(reader.skipped[reported...])
-      reported = reader.skipped.count
+      if !isDescribed, reader.isDescribed {
+        isDescribed = true
+        described(reader.shape, reader.note)
+      }
+      let skipped = reader.skipped.since(reported)
+      reported = reader.skipped
       if !items.isEmpty || !skipped.isEmpty { deliver(items, skipped, reader.bytesRead) }
       items.removeAll(keepingCapacity: true)
     }
@@ -64,5 +74,25 @@ struct PageLoad {
       if buffer.count < Self.chunk { buffer = [UInt8](repeating: 0, count: Self.chunk) }
     }
     return nil
+  }
+}
+
+extension DataOrigin {
+  /// Reads page `page` of this source: a file or standard input through
+  /// ``PageLoad``, a database through ``SQLiteLoad``. See ``PageLoad/run(shouldStop:opened:described:deliver:)``.
+  func load(
+    page: Int, scanner: ItemScanner, options: ReadOptions,
+    shouldStop: () -> Bool = { false },
+    opened: (PageFile) -> Void,
+    described: (ItemTextShape, String?) -> Void,
+    deliver: ([ScannedItem], SkippedLines, Int) -> Void
+  ) -> LoadError? {
+    if case .database(let path, let selection) = self {
+      return SQLiteLoad(path: path, selection: selection, scanner: scanner).run(
+        shouldStop: shouldStop, opened: opened, described: described, deliver: deliver)
+    }
+    var load = PageLoad(path: pagePath(page), scanner: scanner)
+    load.options = options
+    return load.run(shouldStop: shouldStop, opened: opened, described: described, deliver: deliver)
   }
 }

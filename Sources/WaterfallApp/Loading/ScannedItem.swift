@@ -16,6 +16,9 @@ public struct ScannedItem: Sendable {
   /// The item's JSON text itself, kept only when its page cannot be read again
   /// (standard input).
   public var json: [UInt8]?
+  /// Which of the fields the roles name the item has: bit `i` for field `i` of
+  /// ``FieldRoles/fieldNames`` (the first 64).
+  public var fieldsSeen: UInt64 = 0
 
   /// What the item's card shows.
   public var content: CardContent {

@@ -1,28 +1,30 @@
 import Synchronization
-import WaterfallTerminal
 
-/// Passes the loader's "more items" on to the terminal session once there is one.
+/// Passes the loader's "more items" on to the run loop once there is one.
 ///
 /// The loader starts before the screen opens (so that an error at the start of a
-/// file ends the program before any screen is shown); until a session is
-/// attached, a wake-up has no one to wake and is dropped.
+/// file ends the program before any screen is shown); until a wake-up is
+/// attached, a signal has no one to wake and is dropped. The relay knows nothing
+/// of the terminal: it is given what to call.
 ///
 /// ```swift
 /// let relay = WakeRelay()
-/// let controller = LoadController(argument: path, source: source, browser: browser, wake: relay.signal)
-/// relay.attach(session.wakeUp)
+/// let controller = LoadController(…, wake: relay.signal)   // the loader signals from its thread
+/// let wakeUp = session.wakeUp
+/// relay.attach { wakeUp.signal() }
 /// ```
 public final class WakeRelay: Sendable {
-  private let target = Mutex<WakeUp?>(nil)
+  private let target = Mutex<(@Sendable () -> Void)?>(nil)
 
   public init() {}
 
-  /// Wakes the attached session, if any. Safe from any thread.
+  /// Calls the attached wake-up, if any. Safe from any thread.
   @Sendable public func signal() {
-    target.withLock { $0 }?.signal()
+    target.withLock { $0 }?()
   }
 
-  public func attach(_ wakeUp: WakeUp) {
-    target.withLock { $0 = wakeUp }
+  /// From now on, ``signal()`` calls `wake`.
+  public func attach(_ wake: @escaping @Sendable () -> Void) {
+    target.withLock { $0 = wake }
   }
 }

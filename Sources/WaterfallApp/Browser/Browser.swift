@@ -1,0 +1,356 @@
+import WaterfallLayout
+import WaterfallView
+
+/// The browser: the cards, the status bar, details, filter and help, driven by
+/// input events and drawn into any canvas.
+///
+/// It touches no terminal: ``handle(_:time:)`` takes an ``InputEvent`` and says
+/// what to do next, ``draw(in:)`` draws the whole screen. The terminal loop
+/// (``TerminalApp``), the `render` command and the tests all drive the same
+/// object. Loading is not its business either: it only receives what a
+/// ``LoadController`` found, as ``LoadUpdate`` values (``apply(_:now:)``).
+/// Which items show is a ``ShownItems``, the layout a ``LayoutPolicy``, the keys
+/// ``KeyBindings``.
+///
+/// ```swift
+/// let browser = Browser(store: store, options: Browser.Options(), size: Size(width: 80, height: 24))
+/// _ = browser.handle(.key(.down))
+/// let screen = CellBuffer(width: 80, height: 24)
+/// browser.draw(in: screen)
+/// ```
+public final class Browser {
+  public struct Options: Sendable {
+    public var layout: LayoutKind = .waterfall
+    /// A fixed column count, or `nil` to follow the width.
+    public var columns: Int?
+    /// The narrowest card when the column count follows the width: 26 gives three
+    /// columns at 80.
+    public var minimumCardWidth = 26
+    /// Large waterfall cards (`z` in the waterfall): columns half as wide again.
+    public var largeCards = false
+    /// How the waterfall gives items to columns (`--order`).
+    public var order = ItemOrder.shortestFirst
+    /// Whether items are grouped into sections (`--group-by`), by the store's group field.
+    public var groups = false
+    /// Whether switching layouts animates (`--no-animation` turns it off).
+    public var animates = true
+    /// Direction, spacing, insets and per-group columns (`--direction`, …).
+    public var parameters = LayoutParameters()
+    /// Enter prints the selected item and quits (a picker, as fzf is).
+    public var printMode = false
+    public var theme = CardTheme.unicode
+    public init() {}
+  }
+
+  public enum Mode: Equatable, Sendable {
+    case browsing, filtering, details, help
+  }
+
+  /// Where loading stands, for the footer and the status bar.
+  public typealias Loading = LoadState
+
+  /// The smallest screen the browser draws on.
+  public static let minimumSize = Size(width: 20, height: 5)
+  static let doubleClickMilliseconds: UInt64 = 400
+
+  public private(set) var store: ItemStore
+  let dataSource: CardDataSource
+  let view: CollectionView
+  var policy: LayoutPolicy
+  public var options: Options { policy.options }
+  public var size: Size { policy.size }
+  public internal(set) var mode = Mode.browsing
+  /// Which items show: the filter and the hides.
+  public internal(set) var shown = ShownItems()
+  public var filter: String { shown.filter }
+  var details: DetailsView?
+  /// The first line of the `?` screen shown.
+  var helpScroll = 0
+  /// Whether `G` is going to the end of a folder of pages: pages load one after
+  /// another and the selection follows the last card, until the last page is in
+  /// or a key stops it.
+  public internal(set) var goingToEnd = false
+  /// JSON Lines lines skipped as invalid, for the status bar.
+  public var skippedCount = 0
+  /// Where loading stands; the footer under the last card follows it.
+  public var loading = Loading.done {
+    didSet {
+      updateFooter()
+      if goingToEnd, loading == .done {
+        goingToEnd = false
+        notice = nil
+        view.selectLastItem()
+      }
+    }
+  }
+  /// A message for the status bar (a reload that could not be done, a bad page).
+  public var notice: String?
+  var lastPress: (item: IndexPath, time: UInt64)?
+  /// The store items the browser has already taken in.
+  private var lastSeenCount: Int
+  var animator = LayoutAnimator()
+  /// When items for earlier sections may lay the cards out again.
+  public private(set) var throttle = RelayoutThrottle()
+  /// Pull to refresh at the top of the cards.
+  public internal(set) var pull = PullToRefresh()
+  /// The time of the last event or tick (milliseconds).
+  var lastTime: UInt64 = 0
+  /// When a carousel scrolled by a row key or the wheel comes to rest on a card.
+  var snapDeadline: UInt64?
+  /// A hide being animated: the item, and the one to select once it is gone.
+  var pendingHide: (item: Int, next: Int?)?
+
+  public init(store: ItemStore, options: Options, size: Size) {
+    self.store = store
+    policy = LayoutPolicy(options: options, size: size)
+    lastSeenCount = store.count
+    dataSource = CardDataSource(store: store, theme: options.theme)
+    dataSource.groups = options.groups
+    dataSource.cardWidths = max(8, options.minimumCardWidth / 2)...max(8, options.minimumCardWidth * 2)
+    dataSource.show(0..<store.count)
+    view = CollectionView(frame: Self.viewFrame(for: size), layout: WaterfallLayout())
+    configureForKind()
+    view.register(CardCell.self, forCellWithReuseIdentifier: CardCell.identifier)
+    view.register(RowCell.self, forCellWithReuseIdentifier: RowCell.identifier)
+    view.register(BarCell.self, forCellWithReuseIdentifier: BarCell.identifier)
+    view.dataSource = dataSource
+    view.delegate = dataSource
+    updateFooter()
+    view.reloadData(with: makeLayout())
+    view.selectFirstItem()
+  }
+
+  static func viewFrame(for size: Size) -> Rect {
+    Rect(x: 0, y: 0, width: size.width, height: max(0, size.height - 1))
+  }
+
+  /// Where the cards go: under the pull-to-refresh header, if one shows.
+  var cardsFrame: Rect {
+    let whole = Self.viewFrame(for: size)
+    let rows = min(pull.rows, max(0, whole.height - 1))
+    return Rect(x: 0, y: rows, width: whole.width, height: whole.height - rows)
+  }
+
+  /// Gives the cards room for the pull-to-refresh header as it grows and shrinks.
+  func updateCardsFrame() {
+    if view.frame != cardsFrame { view.frame = cardsFrame }
+  }
+
+  /// Tells the cards and the view what the layout kind needs: cards of their own
+  /// size or the layout's, widths from content when horizontal, the selection
+  /// kept in the middle in the carousel.
+  func configureForKind() {
+    dataSource.kind = options.layout
+    dataSource.direction = policy.isHorizontal && options.layout == .waterfall ? .horizontal : .vertical
+    view.centresSelection = options.layout == .line
+  }
+
+  // MARK: State
+
+  /// The store index of the selected item.
+  public var selectedItem: Int? { view.selectedIndexPath.flatMap(dataSource.item(at:)) }
+  /// The column count in use.
+  public var columns: Int { policy.columns }
+  /// The number of items shown (after the filter and `x`) and in all.
+  public var counts: (shown: Int, total: Int) { (dataSource.shownCount, store.count) }
+  /// How many rows the cards are scrolled.
+  public var contentOffset: Int { view.contentOffset }
+  /// The collection view, for tests and the benchmark.
+  public var collectionView: CollectionView { view }
+  /// Whether a layout change is being animated: the loop then draws a frame every
+  /// few milliseconds.
+  public var isAnimating: Bool { animator.isRunning }
+  /// Whether items wait to be shown until the cards are laid out again.
+  public var relayoutPending: Bool { throttle.isPending }
+
+  /// Whether the selection or the scroll is within one screen of the end of the
+  /// cards (the right end, when they flow sideways), or `G` is going to the end:
+  /// the moment to load the next page.
+  public var isNearEnd: Bool {
+    if goingToEnd { return true }
+    // The circle never scrolls: near the end is the front card nearing the last.
+    // (While it turns, the view shows a transition: a screenful of cards is plenty.)
+    if options.layout == .circle {
+      guard let selected = view.selectedIndexPath else { return true }
+      let shown = (view.layout as? CircleLayout)?.capacity ?? 16
+      return dataSource.position(of: selected) + shown >= dataSource.shownCount
+    }
+    let screen = view.pageLength
+    if view.distanceToEnd <= screen { return true }
+    guard let selected = view.selectedIndexPath, let frame = view.frameForItem(at: selected) else { return false }
+    let content = view.contentSize
+    return view.isHorizontal ? frame.maxX + screen >= content.width : frame.maxY + screen >= content.height
+  }
+
+  /// The sections shown, as (group value, item count): for tests and the status bar.
+  public var sections: [(key: String?, count: Int)] { dataSource.sections.map { ($0.key, $0.items.count) } }
+
+  func makeLayout() -> any CollectionLayout {
+    policy.makeLayout(
+      sectionCount: dataSource.sections.count, hasFooter: dataSource.footer != nil,
+      sectionKeys: options.parameters.groupColumns.isEmpty ? [] : dataSource.sections.map(\.key))
+  }
+
+  private func updateFooter() {
+    switch loading {
+    case .loading: dataSource.footer = "Loading more…"
+    case .done:
+      let count = dataSource.shownCount
+      let noun = count == 1 ? "item" : "items"
+      dataSource.footer = count == store.count ? "End · \(count) \(noun)" : "End · \(count) of \(store.count) \(noun)"
+    }
+  }
+
+  /// Adapts to a new screen size: the cards reflow and the selected one stays on
+  /// screen.
+  public func resize(to newSize: Size) {
+    guard newSize != size else { return }
+    finishAnimation()
+    let oldColumns = columns
+    policy.size = newSize
+    if columns != oldColumns || policy.followsWidth || policy.followsHeight {
+      view.setFrame(cardsFrame, layout: makeLayout())
+    } else {
+      view.frame = cardsFrame
+    }
+    if let selected = view.selectedIndexPath { view.scrollToItem(at: selected) }
+    details?.scroll(by: 0, in: detailsRect)
+  }
+
+  // MARK: Loading
+
+  /// Takes in what the loader found: new items, a reloaded store, where loading
+  /// stands, a notice. Items for earlier sections wait for the ``throttle``.
+  public func apply(_ update: LoadUpdate, now: UInt64 = 0) {
+    if let notice = update.notice { self.notice = notice }
+    if let skipped = update.skippedCount { skippedCount = skipped }
+    if update.replacement != nil || update.notice != nil { pull.reloadFinished(now: now) }
+    // Pictures' sizes change cards' heights: every card is laid out again (at
+    // most as often as the throttle allows), the selected one kept at its row.
+    if update.resized { throttle.isPending = true }
+    if let replacement = update.replacement {
+      replaceStore(replacement)
+    } else if update.appended || throttle.isPending {
+      storeDidAppend(relayoutAllowed: throttle.allows(now: now, loaderIdle: update.loaderIdle))
+    }
+    if let state = update.loading { loading = state }
+  }
+
+  /// Shows the items the store gained since the last call (appended at its end).
+  /// Cards already laid out keep their places: new items at the end of the last
+  /// section go through the layout's append path; only new sections, or items for
+  /// an earlier section, lay the cards out again, which costs time in proportion
+  /// to all the items. With `relayoutAllowed` false (a stream still pouring in),
+  /// that is put off until a later call allows it; meanwhile the view shows the
+  /// sections as they were, since sections only ever grow at their ends.
+  public func storeDidAppend(relayoutAllowed: Bool = true) {
+    let start = lastSeenCount
+    lastSeenCount = store.count
+    if start < store.count {
+      finishAnimation()
+      let wasEmpty = dataSource.shownCount == 0
+      let added = dataSource.add(shown.items(of: store, in: start..<store.count))
+      updateFooter()
+      if wasEmpty {
+        view.reloadData(with: makeLayout())
+        view.selectFirstItem()
+        return
+      }
+      if added.restructured {
+        throttle.isPending = true
+      } else if added.appendedToLast > 0, !throttle.isPending {
+        view.appendItems(count: added.appendedToLast, toSection: dataSource.sections.count - 1)
+      }
+      if goingToEnd { view.selectLastItem() }
+    }
+    if throttle.isPending, relayoutAllowed {
+      throttle.isPending = false
+      let keep = selectedItem
+      let row = selectedRow
+      view.reloadData(with: makeLayout())
+      if goingToEnd { view.selectLastItem() } else { select(keep, atRow: row) }
+    }
+  }
+
+  /// Takes `newStore` in place of the store (a reload), keeping the selected item,
+  /// found by its id field or else by its position, on the same screen row.
+  public func replaceStore(_ newStore: ItemStore) {
+    finishAnimation()
+    let oldID = selectedItem.flatMap { store.id(at: $0) }
+    let oldPosition = view.selectedIndexPath.map(dataSource.position(of:))
+    let row = selectedRow
+    store = newStore
+    dataSource.store = newStore
+    lastSeenCount = newStore.count
+    shown.showHidden()
+    showAgain()
+    var target = oldID.flatMap { id in (0..<newStore.count).first { newStore.id(at: $0) == id } }
+    if target == nil, let oldPosition, dataSource.shownCount > 0 {
+      target = dataSource.shownItems[min(oldPosition, dataSource.shownCount - 1)]
+    }
+    if !select(target, atRow: row) { view.selectFirstItem() }
+  }
+
+  // MARK: Items
+
+  /// Shows the items again after the filter or the hides changed, keeping
+  /// `item` (or the selection) selected at the same screen row where it still shows.
+  func reshow(selecting item: Int? = nil) {
+    finishAnimation()
+    let keep = item ?? selectedItem
+    let row = selectedRow
+    showAgain()
+    if !select(keep, atRow: row) { view.selectFirstItem() }
+  }
+
+  /// Gives the cards the shown items anew and lays them out.
+  private func showAgain() {
+    throttle.isPending = false
+    dataSource.show(shown.items(of: store))
+    updateFooter()
+    view.reloadData(with: makeLayout())
+  }
+
+  /// The selected card's top row on the screen (its left column, when the cards
+  /// flow sideways), to put a card back at after the cards are laid out anew.
+  private var selectedRow: Int? {
+    view.selectedIndexPath.flatMap { view.frameForItem(at: $0) }.map {
+      view.isHorizontal ? $0.minX - view.scrollOffset.x : $0.minY - view.contentOffset
+    }
+  }
+
+  /// Selects store item `item` with its top (left) at screen row (column) `row`
+  /// where the scroll allows; returns whether the item is shown at all.
+  @discardableResult
+  func select(_ item: Int?, atRow row: Int?) -> Bool {
+    guard let item, let indexPath = dataSource.indexPath(ofItem: item) else { return false }
+    if let row, let frame = view.frameForItem(at: indexPath) {
+      view.setScrollOffset(view.isHorizontal ? Point(x: frame.minX - row, y: 0) : Point(x: 0, y: frame.minY - row))
+    }
+    view.selectItem(at: indexPath)
+    return true
+  }
+
+  /// Selects store item `item` and scrolls to it (the `render --select` option).
+  public func select(item: Int) {
+    if let indexPath = dataSource.indexPath(ofItem: item) { view.selectItem(at: indexPath) }
+  }
+
+  /// Scrolls the cards to `rows` (columns, when they flow sideways: the `render
+  /// --scroll` option).
+  public func scroll(to rows: Int) {
+    view.setScrollOffset(view.isHorizontal ? Point(x: rows, y: 0) : Point(x: 0, y: rows))
+  }
+
+  /// Opens the details of the selected item (its picture full size when
+  /// `keepingPictureFull`, as it was for the item before).
+  public func openDetails(keepingPictureFull: Bool = false) {
+    guard let item = selectedItem else { return }
+    details = DetailsView(item: item, value: store.value(at: item))
+    details?.showPicture(of: store.content(at: item), in: store.pictureFolder(at: item), from: pictures)
+    details?.pictureFull = keepingPictureFull && details?.hasPicture == true
+    mode = .details
+  }
+
+  var detailsRect: Rect { Self.viewFrame(for: size) }
+}

@@ -1,0 +1,43 @@
+/// What a key asks the browser to do; the mode decides how (`.down` moves the
+/// selection while browsing and scrolls the text in the details).
+///
+/// ```swift
+/// KeyBindings.browsing.command(for: .character("j"))   // .down
+/// ```
+public enum KeyCommand: Hashable, Sendable {
+  // Moving, in the cards or the details.
+  case up, down, left, right, pageUp, pageDown, first, last
+  /// Half a screen down or up (Ctrl-D, Ctrl-U, as in less and vim).
+  case halfPageDown, halfPageUp
+  /// Scroll the cards a row without moving the selection.
+  case scrollDown, scrollUp
+  // Browsing.
+  case open, back, quit, filter, moreColumns, fewerColumns, nextLayout, cardSize, hide, unhide, reload, help
+  // Any mode.
+  case repaint, interrupt
+  // Filtering.
+  /// Keep the filter and go back to the cards.
+  case keepFilter
+  /// Clear the filter and go back to the cards.
+  case clearFilter
+  /// Delete the filter's last character.
+  case deleteBackward
+  /// Empty the filter, still typing.
+  case emptyFilter
+  /// Add the typed character to the filter.
+  case type
+  /// Go back to the cards and do there what this key does while browsing.
+  case browse
+  // Details and help.
+  case close
+  // Details.
+  /// The next or previous item, staying in the details.
+  case nextItem, previousItem
+  /// Fold or unfold the selected line's array or object (Enter, Space); fold it or
+  /// go to its parent (h); unfold it or go to its first child (l).
+  case toggleFold, fold, unfold
+  /// The picture at most half the panel, or all of it.
+  case togglePicture
+  /// Copy the item's JSON to the clipboard (OSC 52).
+  case copy
+}

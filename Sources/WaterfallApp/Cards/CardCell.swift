@@ -1,0 +1,161 @@
+import WaterfallImages
+import WaterfallLayout
+import WaterfallView
+
+/// The card of one item: a box with the item's picture (its thumbnail once decoded,
+/// a placeholder until then or when it cannot be shown), title, subtitle, tags, and
+/// for text items their text (or, for an item with neither title nor text, its
+/// `key: value` fields, the keys dim), laid out by ``CardPlan``.
+final class CardCell: Cell {
+  static let identifier = "card"
+
+  var content = CardContent(title: "")
+  var theme = CardTheme.unicode
+  var fixedSize = false
+  var pictures: Pictures?
+  /// The folder the item's picture is named from, when its page has its own.
+  var pictureFolder: String?
+  /// The card's plan for its size, with its lines already made glyphs: a card is
+  /// drawn on every frame while it is visible, but laid out and measured once.
+  private var plan: (size: Size, plan: CardPlan, lines: Lines)?
+  /// The placeholder for the card's picture, made once per content.
+  private var placeholder: Placeholder?
+
+  /// A plan's lines as glyphs, ready to draw.
+  struct Lines {
+    var title: [[Glyph]]
+    var subtitle: [Glyph]?
+    var tags: [Glyph]?
+    var text: [[Glyph]]
+    /// Each field's key (with its `: `) and value.
+    var fields: [(key: [Glyph], value: [Glyph])]
+
+    init(_ plan: CardPlan) {
+      title = plan.title.map(DisplayText.glyphs(of:))
+      subtitle = plan.subtitle.map(DisplayText.glyphs(of:))
+      tags = plan.tags.map(DisplayText.glyphs(of:))
+      text = plan.text.map(DisplayText.glyphs(of:))
+      fields = plan.fields.map { line in
+        let characters = Array(line)
+        guard let colon = characters.indices.first(where: { characters[$0] == ":" && $0 + 1 < characters.count && characters[$0 + 1] == " " }) else {
+          return ([], DisplayText.glyphs(of: line))
+        }
+        return (DisplayText.glyphs(of: String(characters[...(colon + 1)])), DisplayText.glyphs(of: String(characters[(colon + 2)...])))
+      }
+    }
+  }
+
+  required init(reuseIdentifier: String) {
+    super.init(reuseIdentifier: reuseIdentifier)
+  }
+
+  override func prepareForReuse() {
+    plan = nil
+    placeholder = nil
+  }
+
+  func configure(content: CardContent, theme: CardTheme, fixedSize: Bool) {
+    if content != self.content || fixedSize != self.fixedSize {
+      plan = nil
+      placeholder = nil
+    }
+    self.content = content
+    self.theme = theme
+    self.fixedSize = fixedSize
+  }
+
+  private func currentPlan() -> (plan: CardPlan, lines: Lines) {
+    if let plan, plan.size == frame.size { return (plan.plan, plan.lines) }
+    let made = fixedSize ? CardPlan(content: content, size: frame.size) : CardPlan(content: content, width: frame.width)
+    let lines = Lines(made)
+    plan = (frame.size, made, lines)
+    return (made, lines)
+  }
+
+  private func currentPlaceholder() -> Placeholder {
+    if let placeholder { return placeholder }
+    let made = Placeholder(name: content.image ?? content.title)
+    placeholder = made
+    return made
+  }
+
+  override func draw(in canvas: any Canvas, clip: Rect) {
+    canvas.fill(frame, with: " ", clip: clip)
+    canvas.drawBox(
+      frame, lines: isSelected ? theme.selectedBorder : theme.border,
+      style: isSelected ? theme.selectedBorderStyle : theme.borderStyle, clip: clip)
+    let inner = frame.inset(by: EdgeInsets(all: 1))
+    guard let area = inner.intersection(clip) else { return }
+    let (plan, lines) = currentPlan()
+    var y = inner.minY
+    if plan.imageRows > 0 {
+      let rows = min(plan.imageRows, inner.maxY - y)
+      let rect = Rect(x: inner.minX, y: y, width: inner.width, height: rows)
+      if let thumbnail = thumbnail(width: inner.width, rows: plan.imageRows) {
+        thumbnail.draw(in: canvas, at: rect.origin, clip: rect.intersection(area) ?? .zero)
+      } else {
+        currentPlaceholder().draw(in: canvas, rect: rect, clip: area, ascii: theme.border == .ascii)
+      }
+      y += rows
+    }
+    let titleStyle = isSelected ? theme.selectedTextStyle : theme.textStyle.with(attributes: .bold)
+    for line in lines.title {
+      canvas.put(line, at: Point(x: inner.minX, y: y), style: titleStyle, clip: area)
+      y += 1
+    }
+    if let subtitle = lines.subtitle {
+      canvas.put(subtitle, at: Point(x: inner.minX, y: y), style: theme.secondaryStyle, clip: area)
+      y += 1
+    }
+    if let tags = lines.tags {
+      canvas.put(tags, at: Point(x: inner.minX, y: y), style: Style(attributes: .dim), clip: area)
+      y += 1
+    }
+    for line in lines.text {
+      canvas.put(line, at: Point(x: inner.minX, y: y), style: theme.textStyle, clip: area)
+      y += 1
+    }
+    for field in lines.fields {
+      let x = inner.minX + canvas.put(field.key, at: Point(x: inner.minX, y: y), style: theme.secondaryStyle, clip: area)
+      canvas.put(field.value, at: Point(x: x, y: y), style: theme.textStyle, clip: area)
+      y += 1
+    }
+  }
+
+  /// The picture filling the image area, once it is decoded; requests it otherwise.
+  private func thumbnail(width: Int, rows: Int) -> Thumbnail? {
+    guard let pictures, let image = content.image, theme.border != .ascii, width > 0, rows > 0 else { return nil }
+    return pictures.thumbnail(image, in: pictureFolder, shape: .fill(width: width, height: rows)).thumbnail
+  }
+}
+
+/// One item as one line of a list: title, subtitle and tags; the selected row in
+/// reverse video.
+final class RowCell: Cell {
+  static let identifier = "row"
+
+  var content = CardContent(title: "")
+  var theme = CardTheme.unicode
+
+  required init(reuseIdentifier: String) {
+    super.init(reuseIdentifier: reuseIdentifier)
+  }
+
+  override func draw(in canvas: any Canvas, clip: Rect) {
+    let base = isSelected ? Style(attributes: [.reverse, .bold]) : Style.plain
+    canvas.fill(frame, with: " ", style: base, clip: clip)
+    let marker = isSelected ? "▸ " : "  "
+    var x = frame.minX
+    x += canvas.put(theme.border == .ascii ? (isSelected ? "> " : "  ") : marker, at: Point(x: x, y: frame.minY), style: base, clip: clip)
+    let width = frame.maxX - x
+    let subtitle = content.subtitle.map { "  " + $0 } ?? ""
+    let tags = content.tags.isEmpty ? "" : "  " + content.tags.map { "#" + $0 }.joined(separator: " ")
+    let titleWidth = max(1, width - DisplayText.width(of: subtitle) - min(DisplayText.width(of: tags), width / 3))
+    let title = content.title.isEmpty ? content.fields.joined(separator: " · ") : content.title
+    x += canvas.put(TextWrapper.truncate(title, width: titleWidth), at: Point(x: x, y: frame.minY), style: base.with(attributes: .bold), clip: clip)
+    x += canvas.put(subtitle, at: Point(x: x, y: frame.minY), style: isSelected ? base : theme.secondaryStyle, clip: clip)
+    canvas.put(
+      TextWrapper.truncate(tags, width: max(0, frame.maxX - x)), at: Point(x: x, y: frame.minY),
+      style: isSelected ? base : Style(attributes: .dim), clip: clip)
+  }
+}

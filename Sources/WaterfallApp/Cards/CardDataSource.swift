@@ -1,0 +1,173 @@
+import WaterfallLayout
+import WaterfallView
+
+/// Feeds the collection view: the items shown (those that pass the filter and are
+/// not hidden), grouped into sections, a card or list row for each, each card's
+/// height at the width the layout gives it, the section headers and the footer.
+///
+/// Without grouping there is one section and no header. With grouping
+/// (`--group-by FIELD`) sections come in the order their values first appear;
+/// empty ones are never made, so a filter hides them.
+final class CardDataSource: CollectionViewDataSource, CollectionViewDelegate {
+  /// One section: its group's value (nil: no grouping, or items without the
+  /// field) and the store indices of its items, in order.
+  struct Section {
+    var key: String?
+    var items: [Int]
+  }
+
+  var store: ItemStore
+  private(set) var sections: [Section] = []
+  /// The section of each group value, when grouping.
+  private var sectionOfKey: [String?: Int] = [:]
+  /// Whether items are grouped into sections by ``ItemStore/group(at:)``.
+  var groups = false
+  var kind: LayoutKind = .waterfall
+  /// Down in columns, or across in rows (a card's width then comes from its content).
+  var direction = ScrollDirection.vertical
+  /// The widths a card may take in a horizontal waterfall.
+  var cardWidths = 13...52
+  var theme: CardTheme
+  /// Where cards get their thumbnails; none: placeholders.
+  var pictures: Pictures?
+  /// The footer's text under the last card, or nil for none.
+  var footer: String?
+
+  init(store: ItemStore, theme: CardTheme) {
+    self.store = store
+    self.theme = theme
+  }
+
+  // MARK: Items shown
+
+  /// The number of items shown.
+  private(set) var shownCount = 0
+
+  /// Shows `items` (store indices, in order) and nothing else.
+  func show(_ items: some Sequence<Int>) {
+    sections = []
+    sectionOfKey = [:]
+    shownCount = 0
+    _ = add(items)
+  }
+
+  /// Shows `items` after those shown; returns whether they all went to the end of
+  /// the last section (so the layout's append path can take them).
+  @discardableResult
+  func add(_ items: some Sequence<Int>) -> (appendedToLast: Int, restructured: Bool) {
+    var appended = 0
+    var restructured = false
+    let lastBefore = sections.count - 1
+    for item in items {
+      let key = groups ? store.group(at: item) : nil
+      if let index = sectionOfKey[key] {
+        sections[index].items.append(item)
+        if index == lastBefore && !restructured { appended += 1 } else { restructured = true }
+      } else {
+        sectionOfKey[key] = sections.count
+        sections.append(Section(key: key, items: [item]))
+        restructured = true
+      }
+      shownCount += 1
+    }
+    return (appended, restructured)
+  }
+
+  /// The store index of the item at `indexPath`.
+  func item(at indexPath: IndexPath) -> Int? {
+    guard sections.indices.contains(indexPath.section), sections[indexPath.section].items.indices.contains(indexPath.item) else {
+      return nil
+    }
+    return sections[indexPath.section].items[indexPath.item]
+  }
+
+  /// The index path showing store item `item`, if it is shown.
+  func indexPath(ofItem item: Int) -> IndexPath? {
+    for (s, section) in sections.enumerated() {
+      if let i = section.items.firstIndex(of: item) { return IndexPath(item: i, section: s) }
+    }
+    return nil
+  }
+
+  /// The 0-based place of `indexPath` among all items shown, across sections.
+  func position(of indexPath: IndexPath) -> Int {
+    sections[..<indexPath.section].reduce(0) { $0 + $1.items.count } + indexPath.item
+  }
+
+  /// Every store index shown, in order.
+  var shownItems: [Int] { sections.flatMap(\.items) }
+
+  // MARK: Data source
+
+  func numberOfSections(in collectionView: CollectionView) -> Int {
+    sections.count
+  }
+
+  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
+    sections[section].items.count
+  }
+
+  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> Cell {
+    let item = sections[indexPath.section].items[indexPath.item]
+    let content = store.content(at: item)
+    if kind == .list {
+      let row = collectionView.dequeueReusableCell(withIdentifier: RowCell.identifier, for: indexPath) as! RowCell
+      row.content = content
+      row.theme = theme
+      return row
+    }
+    let card = collectionView.dequeueReusableCell(withIdentifier: CardCell.identifier, for: indexPath) as! CardCell
+    card.configure(content: content, theme: theme, fixedSize: kind.hasFixedSizeCards || direction == .horizontal)
+    card.pictures = pictures
+    card.pictureFolder = store.pictureFolder(at: item)
+    return card
+  }
+
+  func collectionView(_ collectionView: CollectionView, viewForSupplementary kind: ElementKind, inSection section: Int) -> Cell? {
+    let bar = collectionView.dequeueReusableCell(withIdentifier: BarCell.identifier, for: IndexPath(item: 0, section: section)) as! BarCell
+    switch kind {
+    case .header:
+      let title = (sections[section].key ?? "(none)") + " · \(sections[section].items.count)"
+      bar.configure(text: { title }, centered: false, theme: theme)
+    default:
+      bar.configure(text: { [weak self] in self?.footer ?? "" }, centered: true, theme: theme)
+    }
+    return bar
+  }
+
+  func collectionView(_ collectionView: CollectionView, sizeForItemAt indexPath: IndexPath, width: Int) -> ItemSize {
+    switch kind {
+    case .list: return .height(1)
+    case .grid, .gridLarge, .line, .circle, .mosaic: return .height(1)  // the layout gives every card its size
+    case .waterfall:
+      return .height(store.cardHeight(at: sections[indexPath.section].items[indexPath.item], width: width))
+    }
+  }
+
+  /// A card's width in a horizontal waterfall, whose rows are `height` tall: a
+  /// picture's shape at the rows its picture gets, or the narrowest width at which
+  /// its text fits, within ``cardWidths``.
+  func collectionView(_ collectionView: CollectionView, sizeForItemAt indexPath: IndexPath, height: Int) -> ItemSize {
+    guard kind == .waterfall else { return .height(1) }
+    return .height(cardWidth(of: sections[indexPath.section].items[indexPath.item], height: height))
+  }
+
+  func cardWidth(of item: Int, height: Int) -> Int {
+    let content = store.content(at: item)
+    if let aspect = content.aspect {
+      // Borders, a title line, the subtitle and tags: the picture gets the rest.
+      let textRows = 3 + (content.subtitle == nil ? 0 : 1) + (content.tags.isEmpty ? 0 : 1)
+      let pictureRows = max(CardPlan.imageRows.lowerBound, height - textRows)
+      let inner = ItemSize.aspect(width: aspect.width, height: aspect.height).width(forHeight: pictureRows, aspectCorrection: 0.5)
+      return min(max(inner + 2, cardWidths.lowerBound), cardWidths.upperBound)
+    }
+    // A card's height only shrinks as it widens: the narrowest width that fits.
+    var low = cardWidths.lowerBound
+    var high = cardWidths.upperBound
+    while low < high {
+      let mid = (low + high) / 2
+      if store.cardHeight(at: item, width: mid) <= height { high = mid } else { low = mid + 1 }
+    }
+    return low
+  }
+}

@@ -1,0 +1,110 @@
+import WaterfallLayout
+import WaterfallView
+
+/// How a card's rows are spent: its picture area, title lines, subtitle, tags and
+/// text, for a given width and (for fixed-size cards) height.
+///
+/// In a waterfall a card is as tall as its plan wants: the picture follows the
+/// item's aspect ratio at the card's width (halved, since a cell is about twice as
+/// tall as it is wide, and kept between 2 and 20 rows), the title wraps to at most
+/// three lines, and a card without a picture size shows up to eight lines of its
+/// text instead. A card whose item named no title and no text shows its `key:
+/// value` fields (``CardContent/fields``), a line each: up to eight, or three under
+/// a picture. In a grid every card has the same height, and the plan fits into
+/// it: the title's first line and the subtitle first, then the picture.
+///
+/// ```swift
+/// let plan = CardPlan(content: card, width: 24)
+/// plan.height   // borders + picture + title + subtitle + tags
+/// ```
+public struct CardPlan: Hashable, Sendable {
+  public static let maximumTitleLines = 3
+  public static let maximumTextLines = 8
+  public static let imageRows = 2...20
+  /// The most `key: value` lines under a picture.
+  public static let maximumFieldLinesWithPicture = 3
+
+  public var imageRows = 0
+  public var title: [String] = []
+  public var subtitle: String?
+  public var tags: String?
+  public var text: [String] = []
+  /// `key: value` lines, each cut to the width.
+  public var fields: [String] = []
+
+  /// The rows inside the border.
+  public var innerHeight: Int {
+    imageRows + title.count + (subtitle == nil ? 0 : 1) + (tags == nil ? 0 : 1) + text.count + fields.count
+  }
+
+  /// How many of `count` fields a waterfall card shows.
+  static func fieldLines(_ count: Int, withPicture: Bool) -> Int {
+    min(count, withPicture ? maximumFieldLinesWithPicture : CardContent.maximumFields)
+  }
+
+  /// The card's height with its border.
+  public var height: Int { innerHeight + 2 }
+
+  /// The plan of a card `width` columns wide, as tall as it wants to be.
+  public init(content: CardContent, width: Int) {
+    let inner = max(1, width - 2)
+    if let aspect = content.aspect {
+      let rows = ItemSize.aspect(width: aspect.width, height: aspect.height).height(forWidth: inner, aspectCorrection: 0.5)
+      imageRows = min(max(rows, Self.imageRows.lowerBound), Self.imageRows.upperBound)
+    }
+    title = TextWrapper.wrap(content.title, width: inner, maxLines: Self.maximumTitleLines)
+    subtitle = content.subtitle.map { TextWrapper.truncate($0, width: inner) }
+    tags = Self.tagLine(content.tags, width: inner)
+    if content.aspect == nil, let text = content.text {
+      self.text = TextWrapper.wrap(text, width: inner, maxLines: Self.maximumTextLines)
+    }
+    fields = content.fields.prefix(Self.fieldLines(content.fields.count, withPicture: content.aspect != nil))
+      .map { TextWrapper.truncate($0, width: inner) }
+    if innerHeight == 0 { title = [""] }
+  }
+
+  /// The plan of a card of a fixed `size` (a grid's).
+  public init(content: CardContent, size: Size) {
+    let inner = max(1, size.width - 2)
+    var rows = max(0, size.height - 2)
+    let hasPicture = content.aspect != nil || content.image != nil
+    // The first line of the title, then the subtitle, are always shown.
+    let titleLimit = rows >= 10 ? 2 : 1
+    if content.title.isEmpty, let first = content.fields.first {
+      // No title: the first field stands in for it.
+      title = rows > 0 ? [TextWrapper.truncate(first, width: inner)] : []
+    } else {
+      title = Array(TextWrapper.wrap(content.title, width: inner, maxLines: min(rows, titleLimit)).prefix(rows))
+    }
+    rows -= title.count
+    if rows > 0, let s = content.subtitle {
+      subtitle = TextWrapper.truncate(s, width: inner)
+      rows -= 1
+    }
+    if hasPicture {
+      // Tags only when the picture keeps at least 3 rows.
+      if rows >= 4, let line = Self.tagLine(content.tags, width: inner) {
+        tags = line
+        rows -= 1
+      }
+      imageRows = rows
+    } else {
+      if rows > 0, let line = Self.tagLine(content.tags, width: inner) {
+        tags = line
+        rows -= 1
+      }
+      if rows > 0, let t = content.text {
+        text = TextWrapper.wrap(t, width: inner, maxLines: rows)
+      }
+      if rows > 0, content.title.isEmpty {
+        fields = content.fields.dropFirst().prefix(rows).map { TextWrapper.truncate($0, width: inner) }
+      }
+    }
+  }
+
+  /// The tags as one line, `#a #b`, cut to `width`.
+  static func tagLine(_ tags: [String], width: Int) -> String? {
+    guard !tags.isEmpty else { return nil }
+    return TextWrapper.truncate(tags.map { "#" + $0 }.joined(separator: " "), width: width)
+  }
+}

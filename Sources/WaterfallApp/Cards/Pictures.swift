@@ -1,0 +1,100 @@
+import WaterfallImages
+
+/// The items' pictures: file names resolved against the data's folder, and
+/// thumbnails from a ``ThumbnailLoader`` in the terminal's colours.
+///
+/// The browser has pictures only where they can be shown: a terminal with at least
+/// 256 colours, colours allowed (no `NO_COLOR`), and a UTF-8 locale (the half block
+/// `▀` is not ASCII). Without them every card keeps its placeholder.
+///
+/// ```swift
+/// let pictures = Pictures(baseDirectory: "Data/shops", mode: .palette256)
+/// browser.pictures = pictures
+/// pictures.beginFrame()
+/// browser.draw(in: canvas)   // cards ask for their thumbnails as they draw
+/// ```
+public final class Pictures {
+  public let loader: ThumbnailLoader
+  /// The folder relative file names start from.
+  public let baseDirectory: String
+  public let mode: ColorMode
+
+  /// - Parameters:
+  ///   - baseDirectory: where `img/mug.png` is looked for: the data file's folder.
+  ///   - onReady: called on a worker thread when a thumbnail is ready; it should
+  ///     wake the drawing loop.
+  public init(
+    baseDirectory: String, mode: ColorMode, options: ThumbnailLoader.Options = ThumbnailLoader.Options(),
+    onReady: (@Sendable () -> Void)? = nil
+  ) {
+    self.baseDirectory = baseDirectory
+    self.mode = mode
+    loader = ThumbnailLoader(options: options, onReady: onReady)
+  }
+
+  /// Pictures decoded only when ``decodeWaiting()`` is called, on the caller's
+  /// thread, in 256 colours: for `waterfall render`, whose output must not depend
+  /// on timing.
+  public static func synchronous(baseDirectory: String, bytesForPath: (@Sendable (String) -> [UInt8]?)? = nil) -> Pictures {
+    var options = ThumbnailLoader.Options()
+    options.workers = 0
+    options.bytesForPath = bytesForPath
+    return Pictures(baseDirectory: baseDirectory, mode: .palette256, options: options)
+  }
+
+  /// Decodes every picture asked for and not yet decoded, on this thread.
+  public func decodeWaiting() {
+    loader.decodeWaiting()
+  }
+
+  /// The path to open for an item's `image` field: absolute as it is, otherwise
+  /// relative to `folder` (the item's own, in a folder tree) or ``baseDirectory``;
+  /// a picture in a database's BLOB as its reference.
+  public func path(for image: String, in folder: String? = nil) -> String {
+    if BlobPicture(reference: image) != nil { return image }
+    return Self.path(for: image, in: folder ?? baseDirectory)
+  }
+
+  /// `image` as a path from the working directory: absolute as it is, otherwise
+  /// relative to `folder`.
+  ///
+  /// ```swift
+  /// Pictures.path(for: "img/mug.png", in: "Data/shops")   // "Data/shops/img/mug.png"
+  /// ```
+  public static func path(for image: String, in folder: String) -> String {
+    if image.hasPrefix("/") || folder.isEmpty || folder == "." { return image }
+    return (folder.hasSuffix("/") ? folder : folder + "/") + image
+  }
+
+  /// Whether `image` names a picture on the web (`http:` or `https:`), which is
+  /// never fetched: the browser reads no network.
+  public static func isRemote(_ image: String) -> Bool {
+    let start = image.prefix(8).lowercased()
+    return start.hasPrefix("http://") || start.hasPrefix("https://")
+  }
+
+  /// Why a remote picture shows no picture.
+  public static let remoteFailure = ImageError.unreadable("remote pictures are not fetched")
+
+  /// The thumbnail of `image` in `shape`, requested if it is not ready.
+  public func thumbnail(_ image: String, in folder: String? = nil, shape: ThumbnailShape) -> ThumbnailState {
+    if Self.isRemote(image) { return .failed(Self.remoteFailure) }
+    return loader.thumbnail(ThumbnailKey(path: path(for: image, in: folder), shape: shape, mode: mode))
+  }
+
+  /// Why `image` cannot be shown, once that is known.
+  public func failure(of image: String, in folder: String? = nil) -> ImageError? {
+    if Self.isRemote(image) { return Self.remoteFailure }
+    return loader.failure(forPath: path(for: image, in: folder))
+  }
+
+  /// Starts a frame: pictures not drawn since the frame before stop being wanted.
+  public func beginFrame() {
+    loader.beginFrame()
+  }
+
+  /// Stops decoding; after this no `onReady` call happens.
+  public func stop() {
+    loader.stop()
+  }
+}

@@ -1,0 +1,82 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The few file operations the loader needs, on POSIX calls (no Foundation, so
+/// the program starts fast).
+enum FileSystem {
+  struct Failure: Error, Equatable {
+    var path: String
+    var reason: String
+  }
+
+  static func isDirectory(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+  }
+
+  /// Whether `path` is itself a symbolic link (not followed).
+  static func isSymbolicLink(_ path: String) -> Bool {
+    var info = stat()
+    return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
+  }
+
+  static func exists(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0
+  }
+
+  /// The modification time and size of `path`, or nil.
+  static func signature(_ path: String) -> (seconds: Int, nanoseconds: Int, size: Int)? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    return (info.st_mtim.tv_sec, info.st_mtim.tv_nsec, Int(info.st_size))
+  }
+
+  /// Every byte of the file at `path`.
+  static func readAll(_ path: String) throws(Failure) -> [UInt8] {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { throw Failure(path: path, reason: lastError()) }
+    defer { close(fd) }
+    return try readAll(fd: fd, path: path)
+  }
+
+  /// Every byte from `fd` until its end.
+  static func readAll(fd: Int32, path: String) throws(Failure) -> [UInt8] {
+    var result: [UInt8] = []
+    var info = stat()
+    if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG {
+      result.reserveCapacity(Int(info.st_size))
+    }
+    if (info.st_mode & S_IFMT) == S_IFDIR { throw Failure(path: path, reason: "Is a directory") }
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw Failure(path: path, reason: lastError())
+      }
+      if n == 0 { break }
+      result.append(contentsOf: chunk[0..<n])
+    }
+    return result
+  }
+
+  /// The names in directory `path`, unsorted.
+  static func list(_ path: String) throws(Failure) -> [String] {
+    guard let dir = opendir(path) else { throw Failure(path: path, reason: lastError()) }
+    defer { closedir(dir) }
+    var names: [String] = []
+    while let entry = readdir(dir) {
+      let name = withUnsafePointer(to: entry.pointee.d_name) {
+        $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    return names
+  }
+
+  static func lastError() -> String {
+    String(cString: strerror(errno))
+  }
+}

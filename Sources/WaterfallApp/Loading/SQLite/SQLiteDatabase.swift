@@ -1,0 +1,176 @@
+import CSQLite
+import Synchronization
+
+/// A SQLite database opened read-only: the one file that calls SQLite.
+///
+/// The file is opened with `SQLITE_OPEN_READONLY`, so neither it nor its journal
+/// or WAL is ever written; a query that would write is refused before it runs.
+/// Statements are stepped one row at a time, so a table of any size costs the
+/// rows being read.
+///
+/// ```swift
+/// let db = try SQLiteDatabase(path: "shop.db")
+/// try db.tableNames()                                  // ["items", "shops"]
+/// try db.forEachRow("SELECT * FROM items") { row in row.json }
+/// ```
+final class SQLiteDatabase: @unchecked Sendable {
+  struct Failure: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  let path: String
+  private let handle: OpaquePointer
+  /// One statement at a time on a connection.
+  private let lock = Mutex(())
+
+  init(path: String) throws(Failure) {
+    var db: OpaquePointer?
+    let status = sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_FULLMUTEX, nil)
+    guard status == SQLITE_OK, let db else {
+      let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(status))
+      sqlite3_close(db)
+      throw Failure(description: message)
+    }
+    sqlite3_busy_timeout(db, 2_000)
+    handle = db
+    self.path = path
+  }
+
+  deinit {
+    sqlite3_close(handle)
+  }
+
+  /// The names of the database's tables and views, in order.
+  func tableNames() throws(Failure) -> [String] {
+    var names: [String] = []
+    try forEveryRow(
+      "SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY name"
+    ) { row in names.append(row.text(0) ?? "") }
+    return names
+  }
+
+  /// Runs `sql` (with `arguments` bound to its `?`s), calling `body` with each row
+  /// until it returns false. A statement that would write is refused.
+  func forEachRow(
+    _ sql: String, arguments: [Int64] = [], _ body: (Row) -> Bool
+  ) throws(Failure) {
+    try lock.withLock { _ throws(Failure) in
+      var statement: OpaquePointer?
+      guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+        throw Failure(description: String(cString: sqlite3_errmsg(handle)))
+      }
+      defer { sqlite3_finalize(statement) }
+      guard sqlite3_stmt_readonly(statement) != 0 else {
+        throw Failure(description: "only a query that reads (SELECT …) can be browsed")
+      }
+      for (i, argument) in arguments.enumerated() { sqlite3_bind_int64(statement, Int32(i + 1), argument) }
+      let row = Row(statement: statement)
+      while true {
+        let status = sqlite3_step(statement)
+        if status == SQLITE_DONE { return }
+        guard status == SQLITE_ROW else { throw Failure(description: String(cString: sqlite3_errmsg(handle))) }
+        if !body(row) { return }
+      }
+    }
+  }
+
+  /// Runs `sql`, calling `body` with every row.
+  func forEveryRow(_ sql: String, arguments: [Int64] = [], _ body: (Row) -> Void) throws(Failure) {
+    try forEachRow(sql, arguments: arguments) { (row: Row) -> Bool in
+      body(row)
+      return true
+    }
+  }
+
+  /// A row of a statement being stepped: valid only inside the call that gave it.
+  struct Row {
+    let statement: OpaquePointer
+
+    var columnCount: Int { Int(sqlite3_column_count(statement)) }
+
+    func name(_ column: Int) -> String {
+      sqlite3_column_name(statement, Int32(column)).map { String(cString: $0) } ?? String(column + 1)
+    }
+
+    func isBlob(_ column: Int) -> Bool { sqlite3_column_type(statement, Int32(column)) == SQLITE_BLOB }
+
+    func integer(_ column: Int) -> Int64 { sqlite3_column_int64(statement, Int32(column)) }
+
+    func text(_ column: Int) -> String? {
+      guard let text = sqlite3_column_text(statement, Int32(column)) else { return nil }
+      return String(cString: text)
+    }
+
+    /// The column's value's bytes: its text, or its BLOB.
+    func bytes(_ column: Int) -> UnsafeBufferPointer<UInt8> {
+      let i = Int32(column)
+      if sqlite3_column_type(statement, i) == SQLITE_BLOB {
+        let count = Int(sqlite3_column_bytes(statement, i))
+        guard let blob = sqlite3_column_blob(statement, i) else { return UnsafeBufferPointer(start: nil, count: 0) }
+        return UnsafeBufferPointer(start: blob.assumingMemoryBound(to: UInt8.self), count: count)
+      }
+      guard let text = sqlite3_column_text(statement, i) else { return UnsafeBufferPointer(start: nil, count: 0) }
+      return UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, i)))
+    }
+
+    /// The names of the columns from `first` on, each as a JSON string and a colon.
+    func keys(from first: Int = 0) -> [[UInt8]] {
+      (first..<columnCount).map { column in
+        var key: [UInt8] = []
+        JSONValue.appendQuoted(name(column), to: &key)
+        key.append(UInt8(ascii: ":"))
+        return key
+      }
+    }
+
+    /// Appends the row as a JSON object to `out`, from column `first` on: numbers
+    /// as numbers, text as strings, NULL as null, and a BLOB as a string saying
+    /// what it is (`"<PNG picture, 1,234 bytes>"`).
+    /// `keys` are the columns' names as ``keys(from:)`` gives them, made once for
+    /// every row of a statement.
+    func appendJSON(from first: Int = 0, keys: [[UInt8]]? = nil, to out: inout [UInt8]) {
+      let keys = keys ?? self.keys(from: first)
+      out.append(UInt8(ascii: "{"))
+      for column in first..<columnCount {
+        if column > first { out.append(UInt8(ascii: ",")) }
+        out.append(contentsOf: keys[column - first])
+        let i = Int32(column)
+        switch sqlite3_column_type(statement, i) {
+        case SQLITE_INTEGER:
+          out.append(contentsOf: String(sqlite3_column_int64(statement, i)).utf8)
+        case SQLITE_FLOAT:
+          let value = sqlite3_column_double(statement, i)
+          out.append(contentsOf: (value.isFinite ? "\(value)" : "null").utf8)
+        case SQLITE_NULL:
+          out.append(contentsOf: "null".utf8)
+        case SQLITE_BLOB:
+          let blob = bytes(column)
+          let what = SQLiteDatabase.describeBlob(blob)
+          JSONValue.appendQuoted(what, to: &out)
+        default:
+          JSONValue.appendQuoted(utf8: bytes(column), to: &out)
+        }
+      }
+      out.append(UInt8(ascii: "}"))
+    }
+  }
+
+  /// What a BLOB holds, in words: `<PNG picture, 1,234 bytes>` or `<BLOB, 12 bytes>`.
+  static func describeBlob(_ blob: UnsafeBufferPointer<UInt8>) -> String {
+    let size = blob.count.grouped + (blob.count == 1 ? " byte" : " bytes")
+    if let picture = pictureKind(blob) { return "<\(picture) picture, \(size)>" }
+    return "<BLOB, \(size)>"
+  }
+
+  /// "PNG" or "JPEG" when `blob` starts as one does.
+  static func pictureKind(_ blob: UnsafeBufferPointer<UInt8>) -> String? {
+    if blob.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return "PNG" }
+    if blob.starts(with: [0xFF, 0xD8, 0xFF]) { return "JPEG" }
+    return nil
+  }
+
+  /// `name` quoted as an SQL identifier.
+  static func quoted(_ name: String) -> String {
+    "\"" + name.replacingOccurrences("\"", with: "\"\"") + "\""
+  }
+}

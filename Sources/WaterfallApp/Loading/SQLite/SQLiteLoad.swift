@@ -1,0 +1,117 @@
+/// Reads a SQLite table or query into items, a page of rows at a time, on the
+/// loader's thread: the database counterpart of ``PageLoad``.
+///
+/// A table is read in pages of ``pageRows`` rows by rowid (`WHERE rowid > last
+/// ORDER BY rowid LIMIT n`), each page its own short read, so the first screen of
+/// a million rows costs one page and the database is never held for the whole
+/// load; an item keeps only its card and its rowid, and its details read the row
+/// again (``SQLiteTable``). A query's rows (or those of a table without rowids,
+/// or a view) are read by one statement, and their JSON text is kept in memory.
+///
+/// ```swift
+/// let error = SQLiteLoad(path: "shop.db", selection: .table("items"), scanner: scanner).run(
+///   opened: { file in … }, described: { shape, note in … }, deliver: { items, _, _ in … })
+/// ```
+struct SQLiteLoad {
+  static let pageRows = 1_000
+
+  var path: String
+  var selection: DatabaseSelection
+  var scanner: ItemScanner
+
+  func run(
+    shouldStop: () -> Bool = { false },
+    opened: (PageFile) -> Void,
+    described: (ItemTextShape, String?) -> Void = { _, _ in },
+    deliver: ([ScannedItem], SkippedLines, Int) -> Void
+  ) -> LoadError? {
+    let database: SQLiteDatabase
+    do { database = try SQLiteDatabase(path: path) } catch { return .unreadable(path: path, reason: error.description) }
+    var query: String
+    switch selection {
+    case .query(let sql): query = sql
+    case .table(let name):
+      let table = SQLiteDatabase.quoted(name)
+      if (try? database.forEveryRow("SELECT rowid FROM \(table) LIMIT 0") { _ in }) != nil {
+        return readTable(SQLiteTable(database: database, name: name), shouldStop: shouldStop, opened: opened, described: described, deliver: deliver)
+      }
+      query = "SELECT * FROM \(table)"
+    }
+    opened(PageFile(memoryPage: path))
+    described(.json, nil)
+    var items: [ScannedItem] = []
+    var json: [UInt8] = []
+    var rows = 0
+    var keys: [[UInt8]]?
+    do {
+      try database.forEachRow(query) { row in
+        json.removeAll(keepingCapacity: true)
+        if keys == nil { keys = row.keys() }
+        row.appendJSON(keys: keys, to: &json)
+        if var item = scan(json) {
+          item.json = json
+          items.append(item)
+        }
+        rows += 1
+        if items.count == Self.pageRows {
+          deliver(items, SkippedLines(), PageLoad.firstChunk * rows)
+          items.removeAll(keepingCapacity: true)
+          return !shouldStop()
+        }
+        return true
+      }
+    } catch {
+      if !items.isEmpty { deliver(items, SkippedLines(), PageLoad.firstChunk * max(rows, 1)) }
+      return .unreadable(path: path, reason: error.description)
+    }
+    if !items.isEmpty { deliver(items, SkippedLines(), PageLoad.firstChunk * max(rows, 1)) }
+    return nil
+  }
+
+  private func readTable(
+    _ table: SQLiteTable, shouldStop: () -> Bool, opened: (PageFile) -> Void,
+    described: (ItemTextShape, String?) -> Void, deliver: ([ScannedItem], SkippedLines, Int) -> Void
+  ) -> LoadError? {
+    do { opened(try PageFile(path: path)) } catch { return .unreadable(path: error.path, reason: error.reason) }
+    described(.sqlite(table), nil)
+    let sql = "SELECT rowid, * FROM \(SQLiteDatabase.quoted(table.name)) WHERE rowid > ? ORDER BY rowid LIMIT \(Self.pageRows)"
+    var last = Int64.min
+    var items: [ScannedItem] = []
+    var json: [UInt8] = []
+    var keys: [[UInt8]]?
+    var rows = 0
+    while !shouldStop() {
+      items.removeAll(keepingCapacity: true)
+      do {
+        try table.database.forEveryRow(sql, arguments: [last]) { row in
+          last = row.integer(0)
+          json.removeAll(keepingCapacity: true)
+          if keys == nil { keys = row.keys(from: 1) }
+          row.appendJSON(from: 1, keys: keys, to: &json)
+          BlobPicture.appendCardMembers(of: row, rowid: last, firstColumn: 1, roles: scanner.roles, to: &json)
+          if var item = scan(json) {
+            item.offset = Int(last)
+            item.length = 0
+            items.append(item)
+          }
+        }
+      } catch {
+        return .unreadable(path: path, reason: error.description)
+      }
+      rows += items.count
+      if !items.isEmpty { deliver(items, SkippedLines(), PageLoad.firstChunk * rows) }
+      if items.count < Self.pageRows { return nil }
+    }
+    return nil
+  }
+
+  private func scan(_ json: [UInt8]) -> ScannedItem? {
+    json.withUnsafeBufferPointer { try? scanner.scan($0, offset: 0) }
+  }
+}
+
+/// What of a database to browse: a table (or view), or the rows of a query.
+public enum DatabaseSelection: Hashable, Sendable {
+  case table(String)
+  case query(String)
+}

@@ -1,0 +1,269 @@
+/// The items loaded so far: what each card shows, packed, and where each item's
+/// original JSON text lies.
+///
+/// The store is the one owner of item data. A card's content is kept packed
+/// (``CardContent/pack(into:)``) in an arena, a few dozen bytes for a typical card;
+/// an item's full text stays in its file and is read again (``json(at:)``) only
+/// for its details, for `--print` and for the filter. Text from standard input,
+/// which cannot be read again, is kept in memory instead.
+///
+/// ```swift
+/// let store = ItemStore(roles: FieldRoles())
+/// let page = store.addPage(file)             // or addMemoryPage(path:) for stdin
+/// store.append(scannedItems, toPage: page)
+/// store.content(at: 0).title
+/// ```
+public final class ItemStore {
+  /// One item: 24 bytes, however many fields it has.
+  struct Record {
+    /// Where its packed card content and id start in `summaries`.
+    var summary: Int
+    /// Where its text starts: in its page's file, or in `texts` for a page in memory.
+    var offset: Int
+    var length: UInt32
+    var page: UInt32
+  }
+
+  /// Where a page's item texts are.
+  enum PageStorage {
+    case file(PageFile)
+    case memory
+  }
+
+  public let roles: FieldRoles
+  /// The fields whose presence is tracked, and which of them some item has (a bit
+  /// each, as ``ScannedItem/fieldsSeen``).
+  private let trackedFields: [String]
+  private var fieldsSeen: UInt64 = 0
+  /// Picture sizes read from the pictures' headers, for items that named a
+  /// picture without its size (``setPictureSize(_:at:)``).
+  private var measuredSizes: [Int: CardContent.Aspect] = [:]
+  private var records: [Record] = []
+  private var summaries = ByteArena()
+  private var texts = ByteArena()
+  private var pages: [Page] = []
+
+  /// One page: where it was read from, where its items' texts are, and, in a
+  /// folder tree, its section and the folder its pictures are named from.
+  struct Page {
+    var path: String
+    var storage: PageStorage
+    var section: String?
+    var folder: String?
+    /// Whether its items are pictures of a folder (``PictureFolder``): one prints
+    /// as its picture's path.
+    var isPictures = false
+    /// How its items' stored bytes read as JSON (a map's members, CSV records).
+    var shape = ItemTextShape.json
+  }
+
+  public init(roles: FieldRoles) {
+    self.roles = roles
+    trackedFields = ItemScanner.trackedFields(roles)
+  }
+
+  public var count: Int { records.count }
+
+  /// The bytes the store holds for its cards (not counting item texts in files).
+  public var summaryBytes: Int { summaries.count + records.count * MemoryLayout<Record>.stride }
+
+  // MARK: Adding
+
+  /// Registers the page read from `file` and returns its number. A file that can
+  /// be read again keeps its items' texts; standard input's are kept in memory.
+  /// In a folder tree a page has a `section` (its items' group) and a `folder`
+  /// (their pictures' names start there).
+  func add(_ file: PageFile, section: String? = nil, folder: String? = nil, isPictures: Bool = false) -> Int {
+    pages.append(
+      Page(path: file.path, storage: file.isStandardInput ? .memory : .file(file), section: section, folder: folder, isPictures: isPictures))
+    return pages.count - 1
+  }
+
+  /// Registers a page whose item texts are kept in memory (standard input).
+  public func addMemoryPage(path: String, section: String? = nil) -> Int {
+    pages.append(Page(path: path, storage: .memory, section: section))
+    return pages.count - 1
+  }
+
+  /// Says how page `page`'s items read as JSON (a map's members, CSV records).
+  public func setShape(_ shape: ItemTextShape, ofPage page: Int) {
+    pages[page].shape = shape
+  }
+
+  /// Adds `items`, found in page `page`. Items of a page in memory must carry their text.
+  public func append(_ items: [ScannedItem], toPage page: Int) {
+    let inMemory = if case .memory = pages[page].storage { true } else { false }
+    for item in items {
+      fieldsSeen |= item.fieldsSeen
+      let summary = summaries.append(item.packed)
+      let offset = inMemory ? texts.append(item.json ?? []) : item.offset
+      records.append(Record(summary: summary, offset: offset, length: UInt32(clamping: item.length), page: UInt32(page)))
+    }
+  }
+
+  /// Adds one item whose text is `json`, in a page of its own kept in memory: for
+  /// tests and small programs.
+  public func append(json: [UInt8]) throws(JSONSyntaxError) {
+    let page = pages.last.flatMap { if case .memory = $0.storage { pages.count - 1 } else { nil } } ?? addMemoryPage(path: "memory")
+    let item = try json.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) in
+      try ItemScanner(roles: roles).scan(buffer, offset: 0, keepingBytes: true)
+    }
+    append([item], toPage: page)
+  }
+
+  /// Which of `names` no item has (as a member of the item object); a name the
+  /// store does not track (past the first 64 the roles name) counts as had.
+  ///
+  /// ```swift
+  /// store.fieldsNoItemHas(["title", "nope"])   // ["nope"]
+  /// ```
+  public func fieldsNoItemHas(_ names: [String]) -> [String] {
+    names.filter { name in
+      guard let bit = trackedFields.firstIndex(of: name) else { return false }
+      return fieldsSeen & (1 << UInt64(bit)) == 0
+    }
+  }
+
+  /// Removes every item and page.
+  public func removeAll() {
+    fieldsSeen = 0
+    measuredSizes = [:]
+    records.removeAll()
+    summaries = ByteArena()
+    texts = ByteArena()
+    pages.removeAll()
+  }
+
+  // MARK: Reading
+
+  /// What item `index`'s card shows.
+  public func content(at index: Int) -> CardContent {
+    let record = records[index]
+    var content = summaries.withBytes(from: record.summary) { CardContent(unpacking: $0) }
+    if content.aspect == nil, !measuredSizes.isEmpty { content.aspect = measuredSizes[index] }
+    return content
+  }
+
+  /// The height of item `index`'s waterfall card at `width`, measured in place.
+  public func cardHeight(at index: Int, width: Int) -> Int {
+    let measured = measuredSizes.isEmpty ? nil : measuredSizes[index]
+    return summaries.withBytes(from: records[index].summary) { CardContent.packedHeight(in: $0, width: width, aspect: measured) }
+  }
+
+  /// The picture item `index` names without giving its size, while no size is
+  /// known for it: what ``PictureSizer`` reads the header of.
+  public func pictureWithoutSize(at index: Int) -> String? {
+    guard measuredSizes[index] == nil else { return nil }
+    return summaries.withBytes(from: records[index].summary) { CardContent.packedImageWithoutAspect(in: $0) }
+  }
+
+  /// Gives item `index`'s picture the size its header says: its card takes the
+  /// height of a card with that picture.
+  public func setPictureSize(_ aspect: CardContent.Aspect, at index: Int) {
+    measuredSizes[index] = aspect
+  }
+
+  /// Item `index`'s JSON text, exactly as it was in the source; a map's member
+  /// as the object `{"key": value}`, a CSV record or a SQLite row as the object
+  /// of its columns (``ItemTextShape``).
+  public func json(at index: Int) -> [UInt8] {
+    let record = records[index]
+    let page = pages[Int(record.page)]
+    if case .sqlite(let table) = page.shape { return table.json(rowid: record.offset) }
+    let bytes: [UInt8]
+    switch page.storage {
+    case .file(let file): bytes = file.bytes(at: record.offset, count: Int(record.length))
+    case .memory: bytes = Array(texts.bytes(at: record.offset, count: Int(record.length)))
+    }
+    return page.shape.json(from: bytes)
+  }
+
+  /// What `--print` writes for item `index`: its JSON text as it was, or, for a
+  /// picture of a folder of pictures, the picture's absolute path.
+  ///
+  /// ```swift
+  /// store.printed(at: 0)   // {"title":"Mug",…}, or /home/me/Pictures/mug.png
+  /// ```
+  public func printed(at index: Int) -> [UInt8] {
+    if pages[Int(records[index].page)].isPictures, let path = value(at: index)["path"]?.text { return Array(path.utf8) }
+    return json(at: index)
+  }
+
+  /// Item `index` parsed again from its text: every field, in order.
+  public func value(at index: Int) -> JSONValue {
+    (try? JSONParser.parse(json(at: index))) ?? .null
+  }
+
+  /// The identifying field of item `index` (see ``FieldRoles/id``), if it has one.
+  public func id(at index: Int) -> String? {
+    let record = records[index]
+    return summaries.withBytes(from: record.summary) { bytes in
+      var position = CardContent.packedLength(in: bytes)
+      return CardContent.readText(bytes, at: &position)
+    }
+  }
+
+  /// The value of item `index`'s grouping field (see ``FieldRoles/group``), if it
+  /// has one; without a grouping field, its page's section (a folder tree's folder).
+  public func group(at index: Int) -> String? {
+    let record = records[index]
+    if roles.group.isEmpty { return pages[Int(record.page)].section }
+    return summaries.withBytes(from: record.summary) { bytes in
+      var position = CardContent.packedLength(in: bytes)
+      _ = CardContent.readText(bytes, at: &position)
+      return CardContent.readText(bytes, at: &position)
+    }
+  }
+
+  /// The path of the page item `index` came from.
+  public func path(at index: Int) -> String {
+    pages[Int(records[index].page)].path
+  }
+
+  /// The folder item `index`'s picture is named from, when its page has one of
+  /// its own (a folder tree's); nil: the data's folder.
+  public func pictureFolder(at index: Int) -> String? {
+    pages[Int(records[index].page)].folder
+  }
+
+  /// Whether any string of item `index` (any field, any depth) contains `query`,
+  /// ignoring case. An empty query matches every item.
+  ///
+  /// The item's raw text is searched first: when an ASCII query is not in it, in
+  /// any case, and the text has no escapes, no string can hold it either, and the
+  /// item is not parsed at all.
+  public func matches(_ index: Int, query: String) -> Bool {
+    let needle = query.lowercased()
+    guard !needle.isEmpty else { return true }
+    let text = json(at: index)
+    if needle.utf8.allSatisfy({ $0 < 0x80 }), !text.contains(UInt8(ascii: "\\")),
+      !Self.containsIgnoringASCIICase(text, Array(needle.utf8))
+    {
+      return false
+    }
+    var found = false
+    ((try? JSONParser.parse(text)) ?? .null).forEachString { string in
+      if !found, string.lowercased().contains(needle) { found = true }
+    }
+    return found
+  }
+
+  /// Whether `needle` (lowercase ASCII) occurs in `haystack`, ASCII letters in any case.
+  static func containsIgnoringASCIICase(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+    guard needle.count <= haystack.count else { return false }
+    if needle.isEmpty { return true }
+    func fold(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b | 0x20 : b }
+    let first = needle[0]
+    var i = 0
+    let last = haystack.count - needle.count
+    while i <= last {
+      if fold(haystack[i]) == first {
+        var j = 1
+        while j < needle.count, fold(haystack[i + j]) == needle[j] { j += 1 }
+        if j == needle.count { return true }
+      }
+      i += 1
+    }
+    return false
+  }
+}

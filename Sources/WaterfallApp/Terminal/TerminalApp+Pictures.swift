@@ -1,0 +1,29 @@
+import WaterfallImages
+import WaterfallTerminal
+
+extension TerminalApp {
+  /// Gives `browser` pictures when the terminal can show them: 256 colours or
+  /// direct colour, colours allowed, and Unicode lines (the half block is not
+  /// ASCII). Thumbnails decode on a worker thread that wakes the session when one
+  /// is ready. Returns them, to be stopped before the session ends.
+  ///
+  /// ```swift
+  /// let pictures = startPictures(browser: browser, source: controller?.source, session: session)
+  /// defer { pictures?.stop() }
+  /// ```
+  static func startPictures(browser: Browser, source: DataOrigin?, session: TerminalSession) -> Pictures? {
+    guard let source, browser.options.theme.border != .ascii else { return nil }
+    let mode: ColorMode
+    switch session.colorSupport {
+    case .direct: mode = .truecolor
+    case .palette256: mode = .palette256
+    case .none, .basic: return nil
+    }
+    let wake = session.wakeUp
+    var options = ThumbnailLoader.Options()
+    options.bytesForPath = source.pictureBytes
+    let pictures = Pictures(baseDirectory: source.baseDirectory, mode: mode, options: options, onReady: { wake.signal() })
+    browser.pictures = pictures
+    return pictures
+  }
+}

@@ -1,0 +1,107 @@
+import WaterfallLayout
+import WaterfallTerminal
+import WaterfallView
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The browser in a real terminal: the loop that reads events, lets the
+/// ``Browser`` handle them, takes in what the ``LoadController`` loaded, and
+/// draws frames until the user quits.
+public enum TerminalApp {
+  public struct Options: Sendable {
+    public var colors = true
+    public var mouse = true
+    public init() {}
+  }
+
+  /// What the program does once the terminal is given back.
+  public enum Outcome: Equatable, Sendable {
+    case quit(Int32)
+    case print([UInt8])
+  }
+
+  /// A frame slower than this turns animation off: the terminal cannot keep up.
+  static let slowFrameMilliseconds: UInt64 = 40
+  /// How often an animation draws.
+  static let animationFrameMilliseconds = 16
+
+  /// Runs the browser until the user quits; the terminal is restored before it
+  /// returns or throws. `session` is open already (see ``TerminalSession``), so the
+  /// caller can hand its wake-up to the loader before the first frame.
+  public static func run(browser: Browser, controller: LoadController?, session: TerminalSession) -> Outcome {
+    let loop = TerminalLoop(session: session)
+    browser.resize(to: session.size)
+    let pictures = startPictures(browser: browser, source: controller?.source, session: session)
+    defer { pictures?.stop() }
+    let trace = FrameTrace.fromEnvironment()  // `make bench`: key-to-screen times
+    return loop.run(Program(browser: browser, controller: controller, pictures: pictures, trace: trace, session: session))
+  }
+
+  /// The browser as the run loop sees it: what is loaded is taken in before each
+  /// frame, animation frames come every ``animationFrameMilliseconds`` and stop
+  /// when a frame is slower than ``slowFrameMilliseconds``.
+  struct Program: TerminalProgram {
+    let browser: Browser
+    let controller: LoadController?
+    let pictures: Pictures?
+    let trace: FrameTrace?
+    /// Where `y` copies to (OSC 52).
+    let session: TerminalSession
+
+    func update(time: UInt64) {
+      if let controller {
+        browser.apply(controller.drain(now: time), now: time)
+        browser.apply(controller.tick(now: time, nearEnd: browser.isNearEnd), now: time)
+      }
+      // A pull to refresh let go past its threshold reloads, as `r` does.
+      if case .reload = browser.tick(now: time) { reload(time: time) }
+      if browser.isAnimating { browser.advanceAnimation(to: time) }
+    }
+
+    func draw(in canvas: TerminalCanvas) {
+      pictures?.beginFrame()
+      browser.draw(in: canvas)
+    }
+
+    func frameShown(drawingTime: UInt64) {
+      trace?.frameShown()
+      if browser.isAnimating, drawingTime > slowFrameMilliseconds { browser.disableAnimation() }
+    }
+
+    func timeout(time: UInt64) -> Int? {
+      if browser.isAnimating {
+        return animationFrameMilliseconds
+      } else if controller?.hasPendingEvents == true {
+        return 0
+      }
+      return [browser.throttle.tickInterval, controller?.tickInterval, browser.tickInterval].compactMap { $0 }.min()
+    }
+
+    /// Reads the data again (`r`, or a pull to refresh) and forgets the pictures.
+    func reload(time: UInt64) {
+      if let controller { browser.apply(controller.reload(), now: time) }
+      pictures?.loader.removeAll()
+    }
+
+    func handle(_ event: InputEvent, time: UInt64) -> TerminalStep<Outcome> {
+      trace?.eventRead()  // the first of a burst counts
+      switch browser.handle(event, time: time) {
+      case .none: return .continue
+      case .repaint: return .repaint
+      case .reload:
+        reload(time: time)
+        return .continue
+      case .copy(let bytes):
+        browser.notice =
+          session.copyToClipboard(bytes)
+          ? "copied \(bytes.count) bytes of JSON (OSC 52)"
+          : "not copied: \(bytes.count) bytes is too much for OSC 52"
+        return .continue
+      case .quit(let status): return .finish(.quit(status))
+      case .print(let bytes): return .finish(.print(bytes))
+      }
+    }
+  }
+}

@@ -1,0 +1,86 @@
+import ArgumentParser
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The program's entry: `waterfall [options] [FILE|DIR|-]` browses (``Browse``);
+/// `waterfall layout …` and `waterfall render …` are subcommands for scripts
+/// (``Subcommands``).
+///
+/// The browser's options are the top level's, so `waterfall --help` shows all a
+/// browsing user needs, followed by the subcommands and the main keys. (With
+/// swift-argument-parser a command whose own positional argument may be any path
+/// cannot also have subcommands: it would take `render` for a path. So the first
+/// argument picks the command here.)
+///
+/// ```sh
+/// waterfall Data/shops          # Browse
+/// waterfall render Data/shops   # Subcommands → RenderCommand
+/// waterfall -V                  # waterfall 0.1.0
+/// ```
+@main
+enum Main {
+  static let version = "waterfall 0.1.0"
+
+  static func main() {
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    let options = arguments.prefix { $0 != "--" }
+    if let first = arguments.first, Subcommands.names.contains(first), !(first == "help" && arguments.count == 1) {
+      Subcommands.main(arguments)
+      return
+    }
+    if options.contains("-V") || options.contains("--version") {
+      print(version)
+      exit(0)
+    }
+    if options.contains("-h") || options.contains("--help") || arguments == ["help"] {
+      print(help(columns: nil))
+      exit(0)
+    }
+    Browse.main(arguments)
+  }
+
+  /// The whole of `waterfall --help`: the browser's options, then the
+  /// subcommands and the keys.
+  static func help(columns: Int?) -> String {
+    var text = Browse.helpMessage(columns: columns)
+    while text.hasSuffix("\n") { text.removeLast() }
+    return text + "\n\n" + """
+      SUBCOMMANDS:
+        layout                  Print the layout's parameters and every frame as
+                                JSON Lines.
+        render                  Print the screen the browser would show, as text.
+
+        See 'waterfall help <subcommand>' for detailed help.
+
+      KEYS:
+        arrows, hjkl            move; PgUp PgDn, b Space, Ctrl-U Ctrl-D: pages
+        g G, Home End           the first or last card (G loads every page)
+        Enter                   the item's details (n N: next, previous; y: copy)
+        /                       filter as you type
+        L, + -                  switch the layout; more or fewer columns
+        ?                       every key
+        Esc, q                  back, or quit
+
+      EXAMPLES:
+        waterfall Data/shops
+        cat items.jsonl | waterfall
+        waterfall --print items.json | jq .
+      """
+  }
+}
+
+/// The subcommands for scripts and tests, under the program's name.
+struct Subcommands: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "waterfall",
+    abstract: "Browse JSON items as a waterfall of cards in the terminal.",
+    discussion: "Run 'waterfall --help' for the browser's options.",
+    version: Main.version,
+    subcommands: [LayoutCommand.self, RenderCommand.self, KeysCommand.self])
+
+  /// The first arguments that name a subcommand (`keys` is hidden; `help` is
+  /// argument-parser's).
+  static let names: Set<String> = ["layout", "render", "keys", "help"]
+}

@@ -1,0 +1,34 @@
+import CSQLite
+import Foundation
+
+/// Writes SQLite databases for the tests (the program itself only ever reads).
+///
+/// ```swift
+/// try TestDatabase.make(at: "/tmp/shop.db", sql: "CREATE TABLE t(a); INSERT INTO t VALUES (1);")
+/// ```
+enum TestDatabase {
+  struct Failure: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  /// Creates the database at `path` and runs `sql` in it; `blobs` are bound, in
+  /// order, to the `?`s of the last statement, run once per element.
+  static func make(at path: String, sql: String, blobRows: [[UInt8]] = [], blobSQL: String? = nil) throws {
+    var db: OpaquePointer?
+    guard sqlite3_open(path, &db) == SQLITE_OK, let db else { throw Failure(description: "cannot create \(path)") }
+    defer { sqlite3_close(db) }
+    var message: UnsafeMutablePointer<CChar>?
+    guard sqlite3_exec(db, sql, nil, nil, &message) == SQLITE_OK else {
+      defer { sqlite3_free(message) }
+      throw Failure(description: message.map { String(cString: $0) } ?? "SQL failed")
+    }
+    guard let blobSQL else { return }
+    for blob in blobRows {
+      var statement: OpaquePointer?
+      guard sqlite3_prepare_v2(db, blobSQL, -1, &statement, nil) == SQLITE_OK else { throw Failure(description: "bad SQL: \(blobSQL)") }
+      defer { sqlite3_finalize(statement) }
+      _ = blob.withUnsafeBytes { sqlite3_bind_blob(statement, 1, $0.baseAddress, Int32($0.count), cs_transient()) }
+      guard sqlite3_step(statement) == SQLITE_DONE else { throw Failure(description: "insert failed") }
+    }
+  }
+}
