@@ -26,6 +26,20 @@ public final class Browser {
     /// The narrowest card when the column count follows the width: 26 gives three
     /// columns at 80.
     public var minimumCardWidth = 26
+    /// The widths `--min-card-width` may take; a wider or narrower option is
+    /// refused with a usage message, and the library clamps it here.
+    public static let minimumCardWidths = 4...500
+    /// ``minimumCardWidth`` clamped to ``minimumCardWidths``, so arithmetic on it
+    /// never overflows (`--min-card-width 9223372036854775807`, then `z`).
+    ///
+    /// ```swift
+    /// var options = Browser.Options()
+    /// options.minimumCardWidth = .max
+    /// options.narrowestCard   // 500
+    /// ```
+    public var narrowestCard: Int {
+      min(max(minimumCardWidth, Self.minimumCardWidths.lowerBound), Self.minimumCardWidths.upperBound)
+    }
     /// Large waterfall cards (`z` in the waterfall): columns half as wide again.
     public var largeCards = false
     /// How the waterfall gives items to columns (`--order`).
@@ -106,7 +120,7 @@ public final class Browser {
     lastSeenCount = store.count
     dataSource = CardDataSource(store: store, theme: options.theme)
     dataSource.groups = options.groups
-    dataSource.cardWidths = max(8, options.minimumCardWidth / 2)...max(8, options.minimumCardWidth * 2)
+    dataSource.cardWidths = max(8, options.narrowestCard / 2)...max(8, options.narrowestCard * 2)
     dataSource.show(0..<store.count)
     view = CollectionView(frame: Self.viewFrame(for: size), layout: WaterfallLayout())
     configureForKind()
