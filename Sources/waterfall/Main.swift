@@ -1,4 +1,5 @@
 import ArgumentParser
+import WaterfallTerminal
 
 #if canImport(Glibc)
   import Glibc
@@ -24,6 +25,7 @@ enum Main {
   static let version = "waterfall 0.1.0"
 
   static func main() {
+    CrashHandler.install(program: "waterfall")
     let arguments = Array(CommandLine.arguments.dropFirst())
     let options = arguments.prefix { $0 != "--" }
     if let first = arguments.first, Subcommands.names.contains(first), !(first == "help" && arguments.count == 1) {

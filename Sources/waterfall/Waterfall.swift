@@ -265,11 +265,15 @@ func writeStandardError(_ text: String) {
   _ = write(2, &bytes, bytes.count)
 }
 
+/// Writes `bytes` to standard output, whole, or exits 2 saying why not (a full
+/// disk, a closed pipe with SIGPIPE ignored): `--print` never claims success
+/// for an item it did not write.
 func writeStandardOutput(_ bytes: [UInt8]) {
   var offset = 0
   while offset < bytes.count {
     let n = bytes[offset...].withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
-    if n <= 0 { break }
+    if n < 0 && errno == EINTR { continue }
+    if n <= 0 { fail("cannot write to standard output: \(n < 0 ? String(cString: strerror(errno)) : "nothing was written")") }
     offset += n
   }
 }

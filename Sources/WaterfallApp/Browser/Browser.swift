@@ -111,6 +111,9 @@ public final class Browser {
   var lastTime: UInt64 = 0
   /// When a carousel scrolled by a row key or the wheel comes to rest on a card.
   var snapDeadline: UInt64?
+  /// Why `--print` printed nothing and the program ends with status 2: the item's
+  /// bytes changed since they were read (``printItem(_:)``).
+  public internal(set) var printRefusal: String?
   /// A hide being animated: the item, and the one to select once it is gone.
   var pendingHide: (item: Int, next: Int?)?
 
@@ -303,6 +306,16 @@ public final class Browser {
       target = dataSource.shownItems[min(oldPosition, dataSource.shownCount - 1)]
     }
     if !select(target, atRow: row) { view.selectFirstItem() }
+    // Open details showed an item of the old store: show the same item anew, or
+    // close them when it is gone.
+    if mode == .details, let open = details {
+      if let target, selectedItem == target {
+        openDetails(keepingPictureFull: open.pictureFull)
+      } else {
+        details = nil
+        mode = .browsing
+      }
+    }
   }
 
   // MARK: Items
@@ -360,7 +373,13 @@ public final class Browser {
   /// `keepingPictureFull`, as it was for the item before).
   public func openDetails(keepingPictureFull: Bool = false) {
     guard let item = selectedItem else { return }
-    details = DetailsView(item: item, value: store.value(at: item))
+    // Bytes that changed since they were read are not shown as the item: they
+    // may be another item, or half of one.
+    if store.changedSinceRead(item) {
+      details = DetailsView(item: item, value: .object([]), notice: DetailsView.changedNotice)
+    } else {
+      details = DetailsView(item: item, value: store.value(at: item))
+    }
     details?.showPicture(of: store.content(at: item), in: store.pictureFolder(at: item), from: pictures)
     details?.pictureFull = keepingPictureFull && details?.hasPicture == true
     mode = .details
