@@ -62,7 +62,7 @@ import WaterfallImages
     HostilePNG(name: "a length past the format's limit is refused",
       chunks: { [.bytes(bigEndian(0xFFFF_FFF0) + Array("zzZz".utf8))] }, decodes: false, reason: "damaged"),
     HostilePNG(name: "a critical chunk of 2 GiB costs the read budget, then fails",
-      chunks: { hollowChunk("QQQQ", length: 0x7FFF_FFFF) }, decodes: false, reason: ""),
+      chunks: { hollowChunk("QQQQ", length: 0x7FFF_FFFF) }, decodes: false, reason: "256 MiB"),
   ]
 
   @Test(arguments: hostilePNGs)

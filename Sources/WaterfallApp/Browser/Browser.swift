@@ -309,7 +309,10 @@ public final class Browser {
     // Open details showed an item of the old store: show the same item anew, or
     // close them when it is gone.
     if mode == .details, let open = details {
-      if let target, selectedItem == target {
+      // The same item: the one with the old id, or (items without ids) the one
+      // at the old position; a stand-in selected by position is not it.
+      let same = oldID.map { id in selectedItem.flatMap { newStore.id(at: $0) } == id } ?? (target != nil && selectedItem == target)
+      if same {
         openDetails(keepingPictureFull: open.pictureFull)
       } else {
         details = nil
