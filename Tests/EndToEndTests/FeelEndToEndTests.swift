@@ -145,14 +145,21 @@ extension FeelEndToEndTests {
     let tmux = try Tmux("waterfall Data/shops", width: width, height: height)
     try tmux.waitFor("the cards") { Self.status($0).contains("/40") || Self.status($0).contains("/") }
     try tmux.send("?")
-    let help = try tmux.waitFor("the help") { $0.joined().contains("Keys") }
+    // The whole box, not the first lines of a frame still being written: tmux can
+    // capture between two writes of a 200x60 repaint.
+    let sections = ["Cards", "Details (Enter)", "Filter (/)", "This help (?)", "copy the item's JSON"]
+    let help = try tmux.waitFor("the whole help") { lines in
+      let all = lines.joined(separator: "\n")
+      guard all.contains("┏━ Keys") else { return false }
+      return height >= 60 ? sections.allSatisfy(all.contains) : all.contains("↓")
+    }
     // Inside the screen: the box's corners on screen, no line longer than the width.
     #expect(help.allSatisfy { $0.count <= width })
     #expect(help.contains { $0.contains("┏━ Keys") })
     #expect(help.contains { $0.contains("┛") })
     if height >= 60 {
       let all = help.joined(separator: "\n")
-      for section in ["Cards", "Details (Enter)", "Filter (/)", "This help (?)", "copy the item's JSON"] {
+      for section in sections {
         #expect(all.contains(section), "\(section) at \(width)x\(height)")
       }
     } else {
