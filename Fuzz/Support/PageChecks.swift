@@ -21,10 +21,12 @@ func checkPage(_ page: PageParser.Page, bytes: [UInt8], roles: FieldRoles) {
 
   let store = ItemStore(roles: roles)
   for item in page.items {
-    guard let json = item.json else {
+    guard let kept = item.json else {
       require(false, "a page parsed from memory kept no text for an item")
       return
     }
+    // A CSV record's bytes read as JSON through its header.
+    let json = page.shape.json(from: kept)
     require(item.offset >= 0 && item.length >= 0, "an item at \(item.offset) of \(item.length) bytes")
     // The kept text is one JSON value, and the card packed from its bytes is the
     // one the plain road (parse, CardContent, cut, pack) makes.
@@ -36,7 +38,10 @@ func checkPage(_ page: PageParser.Page, bytes: [UInt8], roles: FieldRoles) {
     ItemScanner.limited(CardContent(value: value, roles: roles)).pack(into: &plain)
     CardContent.appendText(roles.first(roles.id, in: value)?.text, to: &plain)
     CardContent.appendText(roles.group.isEmpty ? nil : roles.first(roles.group, in: value)?.text, to: &plain)
-    require(plain == item.packed, "the scanner's card differs from the parser's for \(String(decoding: json, as: UTF8.self).debugDescription)")
+    // Members of a map take their key as title: only plain items compare here.
+    if case .json = page.shape, plain != item.packed {
+      require(false, "the scanner's card differs from the parser's for \(String(decoding: json, as: UTF8.self).debugDescription)")
+    }
     let written = Array(value.compactText.utf8)
     require((try? JSONParser.parse(written)) == value, "compactText does not round-trip: \(value.compactText.debugDescription)")
     do { try store.append(json: json) } catch { require(false, "the store refused kept text: \(error)") }
