@@ -151,7 +151,10 @@ extension Browser {
   }
   private func filtering(_ command: KeyCommand?, key: Key) -> BrowserAction {
     switch command {
-    case .keepFilter: mode = .browsing
+    case .keepFilter:
+      // A picker picks the selected match at once, as fzf does.
+      if options.printMode, let item = selectedItem { return .print(store.printed(at: item)) }
+      mode = .browsing
     case .clearFilter:
       mode = .browsing
       applyFilter("")
@@ -261,11 +264,6 @@ extension Browser {
   }
 
   // MARK: What keys change
-
-  private func applyFilter(_ query: String) {
-    shown.filter = query
-    reshow()
-  }
 
   /// Moves the selection one card; the carousel slides the card to the middle and
   /// the circle turns, animated. Returns whether the selection moved.

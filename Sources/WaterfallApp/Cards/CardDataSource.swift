@@ -32,6 +32,8 @@ final class CardDataSource: CollectionViewDataSource, CollectionViewDelegate {
   var pictures: Pictures?
   /// The footer's text under the last card, or nil for none.
   var footer: String?
+  /// The search whose matched characters the cards highlight.
+  var highlight: SearchQuery?
 
   init(store: ItemStore, theme: CardTheme) {
     self.store = store
