@@ -177,4 +177,22 @@ import WaterfallView
     let first = Self.bruteForce(SearchQuery("oak"), store).first!
     #expect(browser.handle(.key(.enter)) == .print(store.json(at: first)))
   }
+
+  @Test func matchedCharactersAreUnderlinedOnTheCards() {
+    let store = ItemStore(roles: FieldRoles())
+    try! store.append(json: Array(#"{"title":"Blue mug","shop":"Clay","tags":["new"],"description":"a mug"}"#.utf8))
+    let browser = Browser(store: store, options: Browser.Options(), size: Size(width: 40, height: 12))
+    _ = browser.handle(.key(.character("/")))
+    for c in "mg tags:'new" { _ = browser.handle(.key(.character(c))) }
+    let screen = CellBuffer(width: 40, height: 12)
+    browser.draw(in: screen)
+    func underlined(_ text: String) -> [Int]? {
+      guard let y = screen.lines.firstIndex(where: { $0.contains(text) }) else { return nil }
+      let x = screen.lines[y].distance(from: screen.lines[y].startIndex, to: screen.lines[y].range(of: text)!.lowerBound)
+      return (0..<text.count).filter { screen.style(x: x + $0, y: y).attributes.contains(.underline) }
+    }
+    #expect(underlined("Blue mug") == [5, 7])
+    #expect(underlined("#new") == [1, 2, 3])
+    #expect(underlined("a mug") == [2, 4])
+  }
 }

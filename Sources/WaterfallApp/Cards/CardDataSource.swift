@@ -119,7 +119,9 @@ final class CardDataSource: CollectionViewDataSource, CollectionViewDelegate {
       return row
     }
     let card = collectionView.dequeueReusableCell(withIdentifier: CardCell.identifier, for: indexPath) as! CardCell
-    card.configure(content: content, theme: theme, fixedSize: kind.hasFixedSizeCards || direction == .horizontal)
+    card.configure(
+      content: content, theme: theme, fixedSize: kind.hasFixedSizeCards || direction == .horizontal,
+      highlight: highlight.map { CardHighlight(query: $0, roles: store.roles) })
     card.pictures = pictures
     card.pictureFolder = store.pictureFolder(at: item)
     return card
