@@ -112,6 +112,8 @@ struct LayoutOptions: ParsableArguments {
   var noAnimation = false
   @Flag(name: .shortAndLong, help: "Read a folder of folders: every folder's pages or pictures, each folder a section.")
   var recursive = false
+  @Flag(name: [.customShort("e"), .long], help: "Search terms match exactly; 'term matches fuzzily (the other way round without it).")
+  var exact = false
 
   func validate() throws {
     if let columns, !(1...12).contains(columns) { throw ValidationError("--columns must be between 1 and 12") }
@@ -159,6 +161,7 @@ struct LayoutOptions: ParsableArguments {
     options.order = order
     options.groups = groupBy != nil || recursive
     options.animates = !noAnimation
+    options.exactSearch = exact
     options.theme = theme
     // validate() checked them already.
     options.parameters = (try? parameters()) ?? LayoutParameters()
