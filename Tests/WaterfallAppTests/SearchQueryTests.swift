@@ -205,4 +205,45 @@ import Testing
       }
     }
   }
+
+  // MARK: The workers' matcher
+
+  /// A random JSON text: nested objects and arrays, escapes, numbers, non-ASCII.
+  static func randomJSON(_ rng: inout SeededGenerator, depth: Int = 0) -> String {
+    func string() -> String {
+      let pieces = ["a", "b", "C", "é", "É", "\\u0041", "\\u00e9", "\\n", "\\\"", "1", " ", "\\ud83d\\ude00", "İ", "\u{212A}"]
+      return "\"" + (0..<Int.random(in: 0...5, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined() + "\""
+    }
+    let choice = depth > 2 ? Int.random(in: 0..<3, using: &rng) : Int.random(in: 0..<6, using: &rng)
+    switch choice {
+    case 0: return string()
+    case 1: return ["12", "-3.5", "1E3", "0", "2.50"].randomElement(using: &rng)!
+    case 2: return ["true", "false", "null"].randomElement(using: &rng)!
+    case 3: return "[" + (0..<Int.random(in: 0...3, using: &rng)).map { _ in randomJSON(&rng, depth: depth + 1) }.joined(separator: ",") + "]"
+    default:
+      let keys = ["title", "shop", "Size", "w", "tags"]
+      return "{" + (0..<Int.random(in: 0...4, using: &rng)).map { _ in
+        "\"\(keys.randomElement(using: &rng)!)\": " + randomJSON(&rng, depth: depth + 1)
+      }.joined(separator: ", ") + "}"
+    }
+  }
+
+  @Test func theWorkersMatcherAgreesWithTheParsedValues() {
+    var rng = SeededGenerator(seed: 77)
+    var checked = 0
+    for _ in 0..<3_000 {
+      let json = Array(Self.randomJSON(&rng).utf8)
+      guard let value = try? JSONParser.parse(json) else { continue }
+      checked += 1
+      var words = ["a", "ab", "'b1", "^c", "a$", "!b", "é", "k", "i", "size:1", "size.w:^2", "title:a | shop:b", "'\"", "e3", "😀"]
+      words.shuffle(using: &rng)
+      let query = SearchQuery(words.prefix(Int.random(in: 1...3, using: &rng)).joined(separator: " "))
+      var matcher = ItemMatcher(query)
+      let fast = json.withUnsafeBufferPointer { matcher.matches(json: $0) }
+      #expect(fast == query.matches(SearchFields(value)), "\(String(decoding: json, as: UTF8.self)) \(query)")
+    }
+    #expect(checked > 2_000)
+    var matcher = ItemMatcher(SearchQuery("a"))
+    #expect(!Array(#"{"t":"a""#.utf8).withUnsafeBufferPointer { matcher.matches(json: $0) }, "not JSON: no match")
+  }
 }

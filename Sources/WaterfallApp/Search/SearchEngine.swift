@@ -158,6 +158,7 @@ public final class SearchEngine: Sendable {
     let start = chunk * Self.chunkSize
     let items = job.candidates.items(start, min(start + Self.chunkSize, job.candidates.count))
     var found: [Int] = []
+    var matcher = ItemMatcher(job.query)
     var stopped = false
     var checked = 0
     job.texts.forEachJSON(of: items) { item, json in
@@ -167,7 +168,7 @@ public final class SearchEngine: Sendable {
         stopped = true
         return
       }
-      if Self.matches(job.query, json: json) { found.append(item) }
+      if matcher.matches(json: json) { found.append(item) }
     }
     return stopped ? nil : found
   }

@@ -148,20 +148,46 @@ public struct SearchTerm: Sendable, Equatable {
 
   /// Whether the needle is in `text`, without making positions.
   public func matches(_ text: FoldedText) -> Bool {
-    let hay = text.scalars
+    text.scalars.withUnsafeBufferPointer { matches($0) }
+  }
+
+  /// Whether the needle is in the folded scalars `hay`.
+  public func matches(_ hay: UnsafeBufferPointer<UInt32>) -> Bool {
     let n = needle.count
     if n == 0 { return true }
     guard n <= hay.count else { return false }
     switch kind {
     case .fuzzy:
       var j = 0
-      for scalar in hay where scalar == needle[j] {
+      let first = needle[0]
+      for scalar in hay where scalar == (j == 0 ? first : needle[j]) {
         j += 1
         if j == n { return true }
       }
       return false
-    case .exact: return Self.find(needle, in: hay) != nil
-    default: return match(text) != nil
+    case .exact:
+      let first = needle[0]
+      var i = 0
+      while i <= hay.count - n {
+        if hay[i] == first {
+          var k = 1
+          while k < n, hay[i + k] == needle[k] { k += 1 }
+          if k == n { return true }
+        }
+        i += 1
+      }
+      return false
+    case .prefix:
+      for k in 0..<n where hay[k] != needle[k] { return false }
+      return true
+    case .suffix:
+      let start = hay.count - n
+      for k in 0..<n where hay[start + k] != needle[k] { return false }
+      return true
+    case .equal:
+      guard hay.count == n else { return false }
+      for k in 0..<n where hay[k] != needle[k] { return false }
+      return true
     }
   }
 
