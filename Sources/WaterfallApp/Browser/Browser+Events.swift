@@ -104,6 +104,8 @@ extension Browser {
       case .gridLarge: switchLayout(to: .grid, large: options.largeCards)
       case .waterfall, .list, .line, .circle, .mosaic: switchLayout(to: options.layout, large: !options.largeCards)
       }
+    case .nextSort: sortByNextField()
+    case .reverseSort: reverseSort()
     case .hide: hideSelected()
     case .unhide: undoHide()
     case .reload: return .reload

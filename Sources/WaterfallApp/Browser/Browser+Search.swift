@@ -10,6 +10,7 @@ extension Browser {
   /// ``takeSearchResults()``.
   public func searchInBackground(wake: @escaping @Sendable () -> Void) {
     searchEngine = SearchEngine(workers: 2, wake: wake)
+    sortEngine = SortEngine(wake: wake)
   }
 
   /// Whether matches wait to be taken.
@@ -57,7 +58,19 @@ extension Browser {
       run.done = batch.done
       run.finished = batch.finished
       search = run
-      if run.replacing {
+      if sortedItems != nil {
+        // Sorted cards take the matches in once the pass is done.
+        guard run.finished else { continue }
+        let wasReplacing = run.replacing
+        search?.replacing = false
+        if wasReplacing {
+          finishAnimation()
+          showAgain()
+          view.selectFirstItem()
+        } else {
+          reshow()
+        }
+      } else if run.replacing {
         guard !run.matches.isEmpty || run.finished else { continue }
         search?.replacing = false
         finishAnimation()

@@ -40,6 +40,8 @@ public final class Browser {
     public var printMode = false
     /// Bare search terms match exactly, `'term` fuzzily (`--exact`).
     public var exactSearch = false
+    /// The order to sort the cards in at the start (`--sort price:desc`).
+    public var sort: SortOrder?
     public var theme = CardTheme.unicode
     public init() {}
   }
@@ -68,6 +70,14 @@ public final class Browser {
   public internal(set) var search: SearchRun?
   /// Where searches run: on this thread until ``searchInBackground(wake:)``.
   var searchEngine = SearchEngine(wake: nil)
+  /// Where sorts run, likewise.
+  var sortEngine = SortEngine(wake: nil)
+  /// The order the cards are in, when sorted (nil: the data's order).
+  public internal(set) var sortOrder: SortOrder?
+  /// A sort asked for and not yet done.
+  public internal(set) var pendingSort: SortOrder?
+  /// The store's items in ``sortOrder``: those the store had when it was sorted.
+  var sortedItems: [Int]?
   public var filter: String { shown.filter }
   var details: DetailsView?
   /// The first line of the `?` screen shown.
@@ -82,6 +92,8 @@ public final class Browser {
   public var loading = Loading.done {
     didSet {
       updateFooter()
+      // A sort made while loading is made again over every item.
+      if loading == .done, oldValue != .done, let order = pendingSort ?? sortOrder { requestSort(order) }
       if goingToEnd, loading == .done {
         goingToEnd = false
         notice = nil
@@ -124,6 +136,10 @@ public final class Browser {
     updateFooter()
     view.reloadData(with: makeLayout())
     view.selectFirstItem()
+    if let sort = options.sort {
+      requestSort(sort)
+      view.selectFirstItem()
+    }
   }
 
   static func viewFrame(for size: Size) -> Rect {
@@ -307,6 +323,9 @@ public final class Browser {
     lastSeenCount = newStore.count
     shown.showHidden()
     restartSearchForNewStore()
+    let order = pendingSort ?? sortOrder
+    sortedItems = nil
+    sortOrder = nil
     showAgain()
     continueSearchIfIdle()
     var target = oldID.flatMap { id in (0..<newStore.count).first { newStore.id(at: $0) == id } }
@@ -314,6 +333,7 @@ public final class Browser {
       target = dataSource.shownItems[min(oldPosition, dataSource.shownCount - 1)]
     }
     if !select(target, atRow: row) { view.selectFirstItem() }
+    if let order { requestSort(order) }
   }
 
   // MARK: Items
@@ -331,7 +351,17 @@ public final class Browser {
   /// Gives the cards the shown items anew and lays them out.
   func showAgain() {
     throttle.isPending = false
-    if let search {
+    if let sorted = sortedItems {
+      var ordered = sorted
+      // Items loaded since the sort come after the sorted ones.
+      if store.count > sorted.count { ordered += sorted.count..<store.count }
+      if let search {
+        var matched = [Bool](repeating: false, count: store.count)
+        for item in search.matches { matched[item] = true }
+        ordered.removeAll { !matched[$0] }
+      }
+      dataSource.show(shown.items(among: ordered))
+    } else if let search {
       dataSource.show(shown.items(among: search.matches))
     } else {
       dataSource.show(shown.items(of: store))

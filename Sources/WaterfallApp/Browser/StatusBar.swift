@@ -27,6 +27,8 @@ struct StatusBar {
   var progress: String?
   /// "searching 45%" while a search looks.
   var searchProgress: String?
+  /// The order ("price ↑"), or the sort under way, when sorted.
+  var sort: String?
   var notice: String?
   /// Fields the user named that no item has (``Browser/missingFieldsNotice``).
   var fieldNotice: String?
@@ -46,6 +48,7 @@ struct StatusBar {
     var parts = [" " + position + (filter.isEmpty && hiddenCount == 0 ? "" : " of \(totalCount)")]
     parts.append(layout)
     if let groups { parts.append("\(groups) groups") }
+    if let sort { parts.append(sort) }
     if !filter.isEmpty { parts.append("/" + filter) }
     if let searchProgress { parts.append(searchProgress) }
     if hiddenCount > 0 { parts.append("\(hiddenCount) hidden") }

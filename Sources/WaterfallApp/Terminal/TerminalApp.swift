@@ -54,6 +54,7 @@ public enum TerminalApp {
 
     func update(time: UInt64) {
       browser.takeSearchResults()
+      browser.takeSortResult()
       if let controller {
         browser.apply(controller.drain(now: time), now: time)
         browser.apply(controller.tick(now: time, nearEnd: browser.isNearEnd), now: time)
@@ -76,7 +77,7 @@ public enum TerminalApp {
     func timeout(time: UInt64) -> Int? {
       if browser.isAnimating {
         return animationFrameMilliseconds
-      } else if controller?.hasPendingEvents == true || browser.searchHasResults {
+      } else if controller?.hasPendingEvents == true || browser.searchHasResults || browser.sortHasResult {
         return 0
       }
       return [browser.throttle.tickInterval, controller?.tickInterval, browser.tickInterval].compactMap { $0 }.min()
