@@ -33,6 +33,7 @@ struct SearchBench {
     let screen = CellBuffer(width: Self.size.width, height: Self.size.height)
     browser.draw(in: screen)
     _ = browser.handle(.key(.character("/")))
+    var takeCosts: [Double] = []
     var keyCosts: [Double] = []
     var first: [Double] = []
     var whole: [Double] = []
@@ -44,7 +45,9 @@ struct SearchBench {
       // The next key comes once the first matches show (or at once for all but the last).
       var firstAt: Double?
       while true {
+        let takeStart = clock.now
         let took = browser.takeSearchResults()
+        if took { takeCosts.append(Measure.seconds(takeStart.duration(to: clock.now)) * 1000) }
         if took, firstAt == nil, browser.counts.shown > 0 || !browser.isSearching, browser.search?.replacing == false {
           browser.draw(in: screen)
           firstAt = Measure.seconds(start.duration(to: clock.now)) * 1000
@@ -55,6 +58,24 @@ struct SearchBench {
       first.append(firstAt ?? .nan)
       whole.append(Measure.seconds(start.duration(to: clock.now)) * 1000)
       log("search: key \(i + 1) '\(c)': \(browser.counts.shown) matches; key \(format(keyCosts.last!)) ms, first \(format(first.last!)) ms, whole \(format(whole.last!)) ms")
+    }
+    report.add("search.take.max", "search: main-thread cost of taking in a batch of matches (max)", takeCosts.max() ?? .nan, "ms")
+    report.add("search.take.sum", "search: main-thread cost of taking in every batch (sum over 4 keys)", takeCosts.reduce(0, +), "ms")
+    // The workers alone, without a browser taking the matches in.
+    let engine = SearchEngine(workers: 2, wake: {})
+    for text in [Self.query, "'wool"] {
+      let start = clock.now
+      engine.start(SearchQuery(text), in: store.itemTexts, candidates: .range(0..<store.count))
+      var found = 0
+      while true {
+        if let batch = engine.take() {
+          found += batch.matches.count
+          if batch.finished { break }
+        } else {
+          usleep(100)
+        }
+      }
+      report.add("search.engine.\(text)", "search '\(text)' by the workers alone, 1M items (\(found) matches)", Measure.seconds(start.duration(to: clock.now)) * 1000, "ms")
     }
     report.add("search.key", "search: main-thread cost of a key at 1M (max of \(Self.query.count))", keyCosts.max() ?? .nan, "ms")
     report.add("search.first", "search '\(Self.query)': key to first matches, first key", first[0], "ms")

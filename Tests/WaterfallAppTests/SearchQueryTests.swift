@@ -244,6 +244,6 @@ import Testing
     }
     #expect(checked > 2_000)
     var matcher = ItemMatcher(SearchQuery("a"))
-    #expect(!Array(#"{"t":"a""#.utf8).withUnsafeBufferPointer { matcher.matches(json: $0) }, "not JSON: no match")
+    #expect(!Array(#"{"t" "a"}"#.utf8).withUnsafeBufferPointer { matcher.matches(json: $0) }, "not JSON: no match")
   }
 }

@@ -3,8 +3,10 @@
 /// and tried against every term still unanswered, no value built.
 ///
 /// It answers exactly as `query.matches(SearchFields(JSONParser.parse(json)))`
-/// does (a test checks it on random items); text that is not JSON matches
-/// nothing. A matcher keeps scratch space, so each worker has its own.
+/// does (a test checks it on random items). It stops at the value where every
+/// term is found (with no `!` term, the rest cannot change the answer); text
+/// that is not JSON before that point matches nothing. The store only keeps
+/// items the loader parsed. A matcher keeps scratch space, so each worker has its own.
 ///
 /// ```swift
 /// var matcher = ItemMatcher(SearchQuery("shop:clay mug"))
@@ -22,6 +24,11 @@ public struct ItemMatcher {
   private var scalars: [UInt32] = []
   private var path: [UInt8] = []
   private var key: [UInt8] = []
+  /// Whether any term is negated: then every value must be seen.
+  private let hasNegation: Bool
+  /// Positive terms found so far, and how many groups they satisfy.
+  private var groupsHeld: [Bool]
+  private var heldCount = 0
 
   public init(_ query: SearchQuery) {
     self.query = query
@@ -37,6 +44,8 @@ public struct ItemMatcher {
     self.group = group
     fields = terms.map { $0.field.map { Array($0.utf8) } }
     hasFields = fields.contains { $0 != nil }
+    hasNegation = terms.contains { $0.negated }
+    groupsHeld = Array(repeating: false, count: query.groups.count)
     found = Array(repeating: false, count: terms.count)
     scalars.reserveCapacity(256)
   }
@@ -46,10 +55,15 @@ public struct ItemMatcher {
     if terms.isEmpty { return true }
     guard query.mayMatch(raw: json) else { return false }
     for i in found.indices { found[i] = false }
+    for i in groupsHeld.indices { groupsHeld[i] = false }
+    heldCount = 0
     path.removeAll(keepingCapacity: true)
     var position = 0
     skipSpace(json, &position)
     guard walkValue(json, &position, depth: 0) else { return false }
+    // Every group held early: the rest of the text was not walked, so its
+    // syntax is not checked (the loader checked it when it read the item).
+    if !hasNegation, heldCount == groupsHeld.count { return true }
     skipSpace(json, &position)
     guard position == json.count else { return false }
     var holds = Array(repeating: false, count: query.groups.count)
@@ -65,6 +79,7 @@ public struct ItemMatcher {
 
   /// Walks one value at `p`; false when the text is not JSON.
   private mutating func walkValue(_ b: UnsafeBufferPointer<UInt8>, _ p: inout Int, depth: Int) -> Bool {
+    if !hasNegation, heldCount == groupsHeld.count { return true }
     guard p < b.count, depth <= 512 else { return false }
     switch b[p] {
     case UInt8(ascii: "{"):
@@ -90,6 +105,7 @@ public struct ItemMatcher {
         p += 1
         skipSpace(b, &p)
         guard walkValue(b, &p, depth: depth + 1) else { return false }
+        if !hasNegation, heldCount == groupsHeld.count { return true }
         path.removeSubrange(saved...)
         skipSpace(b, &p)
         guard p < b.count else { return false }
@@ -112,6 +128,7 @@ public struct ItemMatcher {
       while true {
         skipSpace(b, &p)
         guard walkValue(b, &p, depth: depth + 1) else { return false }
+        if !hasNegation, heldCount == groupsHeld.count { return true }
         skipSpace(b, &p)
         guard p < b.count else { return false }
         if b[p] == UInt8(ascii: ",") {
@@ -162,7 +179,13 @@ public struct ItemMatcher {
           guard path.count >= field.count, path.starts(with: field), path.count == field.count || path[field.count] == UInt8(ascii: ".")
           else { continue }
         }
-        if terms[t].matches(hay) { found[t] = true }
+        if terms[t].matches(hay) {
+          found[t] = true
+          if !terms[t].negated, !groupsHeld[group[t]] {
+            groupsHeld[group[t]] = true
+            heldCount += 1
+          }
+        }
       }
     }
   }
