@@ -46,7 +46,7 @@ struct SearchBench {
       var firstAt: Double?
       while true {
         let takeStart = clock.now
-        let took = browser.takeSearchResults()
+        let took = browser.takeSearchResults(limit: 2_000)
         if took { takeCosts.append(Measure.seconds(takeStart.duration(to: clock.now)) * 1000) }
         if took, firstAt == nil, browser.counts.shown > 0 || !browser.isSearching, browser.search?.replacing == false {
           browser.draw(in: screen)

@@ -48,10 +48,14 @@ extension Browser {
 
   /// Takes in the matches found since the last call: the first ones replace the
   /// cards shown, later ones are appended. Returns whether anything changed.
+  /// The run loop passes a `limit` of matches per frame (laying out a card costs
+  /// a few microseconds), so a key never waits behind a flood of matches.
   @discardableResult
-  public func takeSearchResults() -> Bool {
+  public func takeSearchResults(limit: Int = .max) -> Bool {
     var changed = false
-    while let batch = searchEngine.take() {
+    var taken = 0
+    while taken < limit, let batch = searchEngine.take(limit: limit - taken) {
+      taken += max(1, batch.matches.count)
       guard var run = search, batch.generation == run.generation else { continue }
       changed = true
       run.matches += batch.matches

@@ -108,13 +108,15 @@ public final class SearchEngine: Sendable {
   }
 
   /// The matches found since the last call, in order, once the chunk after the
-  /// last one taken is done; nil when there is nothing new.
-  public func take() -> Batch? {
+  /// last one taken is done; nil when there is nothing new. Chunks are taken
+  /// whole until at least `limit` matches are in hand, so the main thread can
+  /// take a frame's worth at a time.
+  public func take(limit: Int = .max) -> Batch? {
     state.withLock { s in
       guard let job = s.job, !s.reportedFinish else { return nil }
       var matches: [Int] = []
       var taken = false
-      while let found = s.results.removeValue(forKey: s.nextTake) {
+      while matches.count < limit, let found = s.results.removeValue(forKey: s.nextTake) {
         matches += found
         s.nextTake += 1
         taken = true

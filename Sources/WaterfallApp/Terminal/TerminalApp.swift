@@ -24,6 +24,8 @@ public enum TerminalApp {
 
   /// A frame slower than this turns animation off: the terminal cannot keep up.
   static let slowFrameMilliseconds: UInt64 = 40
+  /// The most search matches a frame takes in: a few milliseconds of layout.
+  static let searchMatchesPerFrame = 2_000
   /// How often an animation draws.
   static let animationFrameMilliseconds = 16
 
@@ -53,7 +55,7 @@ public enum TerminalApp {
     let session: TerminalSession
 
     func update(time: UInt64) {
-      browser.takeSearchResults()
+      browser.takeSearchResults(limit: TerminalApp.searchMatchesPerFrame)
       browser.takeSortResult()
       if let controller {
         browser.apply(controller.drain(now: time), now: time)
