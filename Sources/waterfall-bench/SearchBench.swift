@@ -83,6 +83,39 @@ struct SearchBench {
     report.add("search.whole.first", "search '\(Self.query)': whole pass, first key (1M items)", whole[0], "ms")
     report.add("search.whole.last", "search '\(Self.query)': whole pass, last key (narrowed)", whole.last ?? .nan, "ms")
     report.add("search.matches", "search '\(Self.query)': matches", Double(browser.counts.shown), "items")
+    _ = browser.handle(.key(.escape))
+
+    // Sort by price: the workers, then the main thread taking the order in.
+    let sortStart = clock.now
+    browser.requestSort(SortOrder(field: "price"))
+    var sortTake = 0.0
+    while true {
+      let takeStart = clock.now
+      if browser.takeSortResult() {
+        sortTake = Measure.seconds(takeStart.duration(to: clock.now)) * 1000
+        break
+      }
+      usleep(200)
+    }
+    let sortWhole = Measure.seconds(sortStart.duration(to: clock.now)) * 1000
+    log("search: sort by price: \(format(sortWhole)) ms, of which the main thread \(format(sortTake)) ms")
+    report.add("sort.price", "sort 1M by price: key to sorted screen", sortWhole, "ms", aim: "< 1000")
+    report.add("sort.price.main", "sort 1M by price: main thread (taking the order in, laying out)", sortTake, "ms")
+
+    // `+` and `-` at a million text cards (no picture sizes: every card wraps its text).
+    var roles = FieldRoles()
+    roles.width = ["-no-width-"]
+    roles.height = ["-no-height-"]
+    guard let textStore = load(roles: roles) else { return }
+    let cards = Browser(store: textStore, options: options, size: Self.size)
+    for (label, key) in [("+ (a new width)", "+"), ("- (a width seen before)", "-"), ("+ (a width seen before)", "+")] {
+      let start = clock.now
+      _ = cards.handle(.key(.character(Character(key))))
+      cards.draw(in: screen)
+      let ms = Measure.seconds(start.duration(to: clock.now)) * 1000
+      log("search: \(label) at 1M text cards: \(format(ms)) ms")
+      report.add("columns.\(label)", "\(label) at 1M text cards: key to screen", ms, "ms", aim: "<= 100")
+    }
   }
 
   func load(roles: FieldRoles) -> ItemStore? {

@@ -42,6 +42,8 @@ public final class ItemStore {
   private var summaries = ByteArena()
   private(set) var texts = ByteArena()
   private(set) var pages: [Page] = []
+  /// Card heights already measured, per width.
+  private var heights = CardHeights()
 
   /// One page: where it was read from, where its items' texts are, and, in a
   /// folder tree, its section and the folder its pictures are named from.
@@ -126,6 +128,7 @@ public final class ItemStore {
 
   /// Removes every item and page.
   public func removeAll() {
+    heights = CardHeights()
     fieldsSeen = 0
     measuredSizes = [:]
     records.removeAll()
@@ -144,10 +147,16 @@ public final class ItemStore {
     return content
   }
 
-  /// The height of item `index`'s waterfall card at `width`, measured in place.
+  /// The height of item `index`'s waterfall card at `width`, measured in place
+  /// the first time and then kept (``CardHeights``), so laying a million cards
+  /// out again at a width seen before (`+` then `-`, `z`, `L` round to the
+  /// waterfall, `x`, `u`, a resize back) costs no text wrapping.
   public func cardHeight(at index: Int, width: Int) -> Int {
+    if let known = heights.height(of: index, width: width) { return known }
     let measured = measuredSizes.isEmpty ? nil : measuredSizes[index]
-    return summaries.withBytes(from: records[index].summary) { CardContent.packedHeight(in: $0, width: width, aspect: measured) }
+    let height = summaries.withBytes(from: records[index].summary) { CardContent.packedHeight(in: $0, width: width, aspect: measured) }
+    heights.remember(height, of: index, width: width)
+    return height
   }
 
   /// The picture item `index` names without giving its size, while no size is
@@ -161,6 +170,7 @@ public final class ItemStore {
   /// height of a card with that picture.
   public func setPictureSize(_ aspect: CardContent.Aspect, at index: Int) {
     measuredSizes[index] = aspect
+    heights.forget(index)
   }
 
   /// Item `index`'s JSON text, exactly as it was in the source; a map's member
