@@ -108,14 +108,26 @@ struct SearchBench {
     roles.height = ["-no-height-"]
     guard let textStore = load(roles: roles) else { return }
     let cards = Browser(store: textStore, options: options, size: Self.size)
-    for (label, key) in [("+ (a new width)", "+"), ("- (a width seen before)", "-"), ("+ (a width seen before)", "+")] {
+    func press(_ key: Character, _ label: String) {
       let start = clock.now
-      _ = cards.handle(.key(.character(Character(key))))
+      _ = cards.handle(.key(.character(key)))
       cards.draw(in: screen)
       let ms = Measure.seconds(start.duration(to: clock.now)) * 1000
       log("search: \(label) at 1M text cards: \(format(ms)) ms")
       report.add("columns.\(label)", "\(label) at 1M text cards: key to screen", ms, "ms", aim: "<= 100")
     }
+    press("+", "+ (a new width, nothing measured ahead)")
+    press("-", "- (a width seen before)")
+    // Measured ahead on a worker while the user looks: the widths of `+`, `-` and `z`.
+    let ahead = clock.now
+    cards.searchInBackground(wake: {})
+    var tables = 0
+    while tables < 3, Measure.seconds(ahead.duration(to: clock.now)) < 120 {
+      let taken = cards.takePrefetchedHeights()
+      if taken > 0 { tables += taken } else { usleep(1_000) }
+    }
+    report.add("columns.ahead", "measuring 1M text cards ahead at 3 widths (a worker)", Measure.seconds(ahead.duration(to: clock.now)) * 1000, "ms")
+    press("-", "- (a width measured ahead)")
   }
 
   func load(roles: FieldRoles) -> ItemStore? {

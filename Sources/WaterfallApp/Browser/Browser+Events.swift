@@ -388,6 +388,7 @@ extension Browser {
     policy.options.columns = clamped
     finishAnimation()
     view.setLayout(makeLayout())
+    prefetchHeights()
   }
 
   // MARK: Layouts and their animation
@@ -406,6 +407,7 @@ extension Browser {
     if kind != oldKind { view.reconfigureCells() }
     let new = makeLayout()
     view.setLayout(new)
+    prefetchHeights()
     guard options.animates else { return }
     let transition = TransitionLayout(from: old, to: new, fromOrigin: oldOffset, toOrigin: view.scrollOffset)
     animator.begin(transition, target: new)

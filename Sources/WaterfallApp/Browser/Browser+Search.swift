@@ -5,12 +5,15 @@ import WaterfallView
 /// (on worker threads once ``searchInBackground(wake:)`` is called), its matches
 /// taken in as they come (``takeSearchResults()``).
 extension Browser {
-  /// Runs searches on worker threads from now on; they call `wake` (from their
-  /// threads) whenever they have found more, and the run loop then calls
-  /// ``takeSearchResults()``.
+  /// Runs searches, sorts and the measuring of cards ahead on worker threads
+  /// from now on; they call `wake` (from their threads) whenever they have
+  /// something, and the run loop then calls ``takeSearchResults(limit:)``,
+  /// ``takeSortResult()`` and ``takePrefetchedHeights()``.
   public func searchInBackground(wake: @escaping @Sendable () -> Void) {
     searchEngine = SearchEngine(workers: 2, wake: wake)
     sortEngine = SortEngine(wake: wake)
+    heightPrefetcher = HeightPrefetcher(wake: wake)
+    prefetchHeights()
   }
 
   /// Whether matches wait to be taken.

@@ -72,6 +72,10 @@ public final class Browser {
   var searchEngine = SearchEngine(wake: nil)
   /// Where sorts run, likewise.
   var sortEngine = SortEngine(wake: nil)
+  /// Where cards are measured ahead (``prefetchHeights()``).
+  var heightPrefetcher = HeightPrefetcher(wake: nil)
+  /// Fewer cards than this are measured when needed, not ahead: it takes no time.
+  var prefetchThreshold = 20_000
   /// The order the cards are in, when sorted (nil: the data's order).
   public internal(set) var sortOrder: SortOrder?
   /// A sort asked for and not yet done.
@@ -94,6 +98,7 @@ public final class Browser {
       updateFooter()
       // A sort made while loading is made again over every item.
       if loading == .done, oldValue != .done, let order = pendingSort ?? sortOrder { requestSort(order) }
+      if loading == .done, oldValue != .done { prefetchHeights() }
       if goingToEnd, loading == .done {
         goingToEnd = false
         notice = nil
@@ -237,6 +242,7 @@ public final class Browser {
     }
     if let selected = view.selectedIndexPath { view.scrollToItem(at: selected) }
     details?.scroll(by: 0, in: detailsRect)
+    prefetchHeights()
   }
 
   // MARK: Loading
@@ -334,6 +340,7 @@ public final class Browser {
     }
     if !select(target, atRow: row) { view.selectFirstItem() }
     if let order { requestSort(order) }
+    prefetchHeights()
   }
 
   // MARK: Items

@@ -13,7 +13,7 @@
 /// ```
 struct CardHeights {
   /// The most widths kept; the least recently used goes first.
-  static let widthLimit = 4
+  static let widthLimit = 6
 
   /// Heights by item at one width; 0: not measured yet.
   private var tables: [(width: Int, heights: [UInt16])] = []
@@ -43,6 +43,27 @@ struct CardHeights {
       tables[0].heights.append(contentsOf: repeatElement(0, count: max(item + 1, tables[0].heights.count * 2) - tables[0].heights.count))
     }
     tables[0].heights[item] = UInt16(height)
+  }
+
+  /// Takes a whole table of heights at `width` measured elsewhere, keeping any
+  /// height known already; it becomes the most recently used.
+  mutating func install(_ measured: [UInt16], width: Int) {
+    var table = measured
+    if let index = tables.firstIndex(where: { $0.width == width }) {
+      let old = tables.remove(at: index).heights
+      for (item, height) in old.enumerated() where height != 0 {
+        if item < table.count { table[item] = height } else { break }
+      }
+      if old.count > table.count { table += old[table.count...] }
+    } else if tables.count == Self.widthLimit {
+      tables.removeLast()
+    }
+    tables.insert((width, table), at: 0)
+  }
+
+  /// How many heights at `width` are known.
+  func knownCount(width: Int) -> Int {
+    tables.first { $0.width == width }?.heights.reduce(0) { $0 + ($1 == 0 ? 0 : 1) } ?? 0
   }
 
   /// Drops item `item`'s heights (its picture's size became known).

@@ -159,6 +159,22 @@ public final class ItemStore {
     return height
   }
 
+  /// What a worker needs to measure cards: see ``CardHeightSource``.
+  public var cardHeightSource: CardHeightSource {
+    CardHeightSource(summaryOffsets: records.map(\.summary), summaries: summaries, measured: measuredSizes)
+  }
+
+  /// Takes heights measured elsewhere (``CardHeightSource``) for cards at
+  /// `width`; heights known already stay.
+  public func installHeights(_ measured: [UInt16], width: Int) {
+    heights.install(measured, width: width)
+  }
+
+  /// How many cards' heights at `width` are known (tests, the benchmark).
+  public func knownHeightCount(width: Int) -> Int {
+    heights.knownCount(width: width)
+  }
+
   /// The picture item `index` names without giving its size, while no size is
   /// known for it: what ``PictureSizer`` reads the header of.
   public func pictureWithoutSize(at index: Int) -> String? {

@@ -57,6 +57,7 @@ public enum TerminalApp {
     func update(time: UInt64) {
       browser.takeSearchResults(limit: TerminalApp.searchMatchesPerFrame)
       browser.takeSortResult()
+      browser.takePrefetchedHeights()
       if let controller {
         browser.apply(controller.drain(now: time), now: time)
         browser.apply(controller.tick(now: time, nearEnd: browser.isNearEnd), now: time)
@@ -79,7 +80,7 @@ public enum TerminalApp {
     func timeout(time: UInt64) -> Int? {
       if browser.isAnimating {
         return animationFrameMilliseconds
-      } else if controller?.hasPendingEvents == true || browser.searchHasResults || browser.sortHasResult {
+      } else if controller?.hasPendingEvents == true || browser.searchHasResults || browser.sortHasResult || browser.prefetchHasResults {
         return 0
       }
       return [browser.throttle.tickInterval, controller?.tickInterval, browser.tickInterval].compactMap { $0 }.min()
