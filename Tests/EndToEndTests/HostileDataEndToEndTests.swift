@@ -138,7 +138,8 @@ import Testing
 
     // The details show every field name and value, as harmlessly, in a whole panel.
     try tmux.send("Enter")
-    let details = try tmux.waitFor(text: "Details")
+    try tmux.waitFor(text: "Details")
+    let details = try tmux.settle()
     #expect(details.contains { $0.contains("␛key") && $0.contains("clip ␛ value") }, "\(details.joined(separator: "\n"))")
     Self.expectWholePanel(details, width: 100, rows: 29)
     // Exact terms (`'`): a bare term is fuzzy and would match more items.
@@ -151,7 +152,8 @@ import Testing
       try tmux.send("Enter")
       try tmux.waitFor("the filter \(query)") { $0.last { !$0.isEmpty }?.hasPrefix(" 1/1 of 12") == true }
       try tmux.send("Enter")
-      let panel = try tmux.waitFor(text: "Details")
+      try tmux.waitFor(text: "Details")
+      let panel = try tmux.settle()  // the whole panel, not a frame half written
       #expect(panel.contains { $0.contains(shows) }, "\(panel.joined(separator: "\n"))")
       Self.expectWholePanel(panel, width: 100, rows: 29)
       try tmux.send("Escape")

@@ -76,6 +76,12 @@ final class Tmux {
 
   /// Polls the screen until `predicate` holds, and returns it; fails with the last
   /// screen after `timeout`.
+  ///
+  /// tmux can be captured between two writes of one frame, and a predicate that
+  /// looks at one line holds on such a half-written screen. So the screen is
+  /// captured once more, a moment later, and that one is returned when the
+  /// predicate still holds (the rest of the frame has arrived); a state that has
+  /// already gone by then returns the first.
   @discardableResult
   func waitFor(
     _ what: String, timeout: Double = 10, sourceLocation: SourceLocation = #_sourceLocation,
@@ -85,7 +91,11 @@ final class Tmux {
     var screen: [String] = []
     while Date() < deadline {
       screen = try capture()
-      if predicate(screen) { return screen }
+      if predicate(screen) {
+        Thread.sleep(forTimeInterval: 0.03)
+        let later = try capture()
+        return predicate(later) ? later : screen
+      }
       Thread.sleep(forTimeInterval: 0.05)
     }
     Issue.record("timed out waiting for \(what); the screen was:\n\(screen.joined(separator: "\n"))", sourceLocation: sourceLocation)
