@@ -147,7 +147,7 @@ bench-scale: bench-deps
 	.build/release/waterfall-bench scale $(BENCH_ARGS)
 
 clean:
-	rm -rf .build .build-asan .build-tsan .build-fuzz
+	rm -rf .build .build-asan .build-tsan .build-fuzz .build-fuzz-check
 
 # The sample pictures' JPEGs are written by cjpeg, the test fixtures' WebPs by cwebp.
 picture-tools:

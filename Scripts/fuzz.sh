@@ -14,12 +14,19 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-OUT=${FUZZ_BUILD:-.build-fuzz}
 SECONDS_EACH=${FUZZ_SECONDS:-30}
 SWIFTC=${SWIFTC:-swiftc}
 CLANG=${CLANG:-$(dirname "$(command -v "$SWIFTC")")/clang}
 SANITIZE=(-sanitize=fuzzer,address)
-OPT=(-O -g)
+if [ -n "${FUZZ_BUILD_ONLY:-}" ]; then
+  # Only that every target still compiles and links (CI): unoptimised, several
+  # times faster to build, in a folder of its own so a real run's build is kept.
+  OUT=${FUZZ_BUILD:-.build-fuzz-check}
+  OPT=(-Onone -g)
+else
+  OUT=${FUZZ_BUILD:-.build-fuzz}
+  OPT=(-O -g)
+fi
 
 mkdir -p "$OUT"/{lib,modules,include,findings,corpus,logs}
 ROOT=$(pwd)

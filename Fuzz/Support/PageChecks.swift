@@ -58,7 +58,17 @@ func checkPage(_ page: PageParser.Page, bytes: [UInt8], roles: FieldRoles) {
         require(DisplayText.width(of: line) <= width - 2, "a card line wider than the card: \(line.debugDescription)")
       }
     }
-    _ = store.matches(index, query: "a")
+    // The search's one pass over the item's bytes agrees with the query on its
+    // parsed values (valid UTF-8 only: the two repair bad bytes apart).
+    let json = store.json(at: index)
+    if String(validating: json, as: UTF8.self) != nil, let value = try? JSONParser.parse(json) {
+      for text in ["a", "'1 !x", "^a | 0$", "title:'a"] {
+        let query = SearchQuery(text)
+        var matcher = ItemMatcher(query)
+        let fast = json.withUnsafeBufferPointer { matcher.matches(json: $0) }
+        require(fast == query.matches(SearchFields(value)), "search \(text): \(fast) over the bytes, not over the values")
+      }
+    }
   }
   let browser = Browser(store: store, options: Browser.Options(), size: Size(width: 44, height: 14))
   let screen = CellBuffer(width: 44, height: 14)
