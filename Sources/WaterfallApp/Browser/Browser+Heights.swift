@@ -31,6 +31,7 @@ extension Browser {
         widths.append(width)
       }
     }
+    prefetchWidths = widths
     heightPrefetcher.start(widths: widths, source: store.cardHeightSource, store: ObjectIdentifier(store))
   }
 

@@ -90,6 +90,8 @@ public final class Browser {
   var heightPrefetcher = HeightPrefetcher(wake: nil)
   /// Fewer cards than this are measured when needed, not ahead: it takes no time.
   var prefetchThreshold = 20_000
+  /// The widths last asked to be measured ahead (the benchmark waits for them).
+  public internal(set) var prefetchWidths: [Int] = []
   /// The order the cards are in, when sorted (nil: the data's order).
   public internal(set) var sortOrder: SortOrder?
   /// A sort asked for and not yet done.
