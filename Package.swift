@@ -67,6 +67,7 @@ let package = Package(
       name: "waterfall",
       dependencies: [
         "WaterfallApp",
+        "WaterfallImages",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

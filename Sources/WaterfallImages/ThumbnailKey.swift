@@ -1,4 +1,5 @@
-/// What a thumbnail is cached under: the file, the cells it takes, and its colours.
+/// What a thumbnail is cached under: the file, the cells it takes, its colours and
+/// its symbols.
 ///
 /// ```swift
 /// let key = ThumbnailKey(path: "Data/shops/img/rug-001.png", shape: .fill(width: 24, height: 12), mode: .palette256)
@@ -9,10 +10,12 @@ public struct ThumbnailKey: Hashable, Sendable {
   public var path: String
   public var shape: ThumbnailShape
   public var mode: ColorMode
+  public var symbols: SymbolSet
 
-  public init(path: String, shape: ThumbnailShape, mode: ColorMode) {
+  public init(path: String, shape: ThumbnailShape, mode: ColorMode, symbols: SymbolSet = .standard) {
     self.path = path
     self.shape = shape
     self.mode = mode
+    self.symbols = symbols
   }
 }

@@ -119,9 +119,9 @@ public final class ThumbnailLoader: @unchecked Sendable {
     let source = options.bytesForPath?(key.path).map { PictureSource.bytes($0) } ?? .file(key.path)
     let image = try Codec.decode(source, limits: options.limits, background: options.background) { header in
       let cells = key.shape.cells(forPicture: header.width, header.height)
-      return (cells.width, cells.height * 2)
+      return (cells.width * key.symbols.gridWidth, cells.height * key.symbols.gridHeight)
     }
-    return Thumbnail(image: image, shape: key.shape, mode: key.mode)
+    return Thumbnail(image: image, shape: key.shape, mode: key.mode, symbols: key.symbols)
   }
 }
 

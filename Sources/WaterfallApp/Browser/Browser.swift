@@ -1,3 +1,4 @@
+import WaterfallImages
 import WaterfallLayout
 import WaterfallView
 
@@ -39,6 +40,8 @@ public final class Browser {
     /// Enter prints the selected item and quits (a picker, as fzf is).
     public var printMode = false
     public var theme = CardTheme.unicode
+    /// The block symbols pictures are drawn with (`--symbols`).
+    public var symbols = SymbolSet.standard
     public init() {}
   }
 

@@ -1,14 +1,15 @@
 import WaterfallImages
 
 /// The items' pictures: file names resolved against the data's folder, and
-/// thumbnails from a ``ThumbnailLoader`` in the terminal's colours.
+/// thumbnails from a ``ThumbnailLoader`` in the terminal's colours and block
+/// symbols (``SymbolSet``).
 ///
 /// The browser has pictures only where they can be shown: a terminal with at least
-/// 256 colours, colours allowed (no `NO_COLOR`), and a UTF-8 locale (the half block
-/// `▀` is not ASCII). Without them every card keeps its placeholder.
+/// 256 colours, colours allowed (no `NO_COLOR`), and a UTF-8 locale (the block
+/// symbols are not ASCII). Without them every card keeps its placeholder.
 ///
 /// ```swift
-/// let pictures = Pictures(baseDirectory: "Data/shops", mode: .palette256)
+/// let pictures = Pictures(baseDirectory: "Data/shops", mode: .palette256, symbols: .quad)
 /// browser.pictures = pictures
 /// pictures.beginFrame()
 /// browser.draw(in: canvas)   // cards ask for their thumbnails as they draw
@@ -18,28 +19,32 @@ public final class Pictures {
   /// The folder relative file names start from.
   public let baseDirectory: String
   public let mode: ColorMode
+  public let symbols: SymbolSet
 
   /// - Parameters:
   ///   - baseDirectory: where `img/mug.png` is looked for: the data file's folder.
   ///   - onReady: called on a worker thread when a thumbnail is ready; it should
   ///     wake the drawing loop.
   public init(
-    baseDirectory: String, mode: ColorMode, options: ThumbnailLoader.Options = ThumbnailLoader.Options(),
-    onReady: (@Sendable () -> Void)? = nil
+    baseDirectory: String, mode: ColorMode, symbols: SymbolSet = .standard,
+    options: ThumbnailLoader.Options = ThumbnailLoader.Options(), onReady: (@Sendable () -> Void)? = nil
   ) {
     self.baseDirectory = baseDirectory
     self.mode = mode
+    self.symbols = symbols
     loader = ThumbnailLoader(options: options, onReady: onReady)
   }
 
   /// Pictures decoded only when ``decodeWaiting()`` is called, on the caller's
   /// thread, in 256 colours: for `waterfall render`, whose output must not depend
   /// on timing.
-  public static func synchronous(baseDirectory: String, bytesForPath: (@Sendable (String) -> [UInt8]?)? = nil) -> Pictures {
+  public static func synchronous(
+    baseDirectory: String, symbols: SymbolSet = .standard, bytesForPath: (@Sendable (String) -> [UInt8]?)? = nil
+  ) -> Pictures {
     var options = ThumbnailLoader.Options()
     options.workers = 0
     options.bytesForPath = bytesForPath
-    return Pictures(baseDirectory: baseDirectory, mode: .palette256, options: options)
+    return Pictures(baseDirectory: baseDirectory, mode: .palette256, symbols: symbols, options: options)
   }
 
   /// Decodes every picture asked for and not yet decoded, on this thread.
@@ -79,7 +84,7 @@ public final class Pictures {
   /// The thumbnail of `image` in `shape`, requested if it is not ready.
   public func thumbnail(_ image: String, in folder: String? = nil, shape: ThumbnailShape) -> ThumbnailState {
     if Self.isRemote(image) { return .failed(Self.remoteFailure) }
-    return loader.thumbnail(ThumbnailKey(path: path(for: image, in: folder), shape: shape, mode: mode))
+    return loader.thumbnail(ThumbnailKey(path: path(for: image, in: folder), shape: shape, mode: mode, symbols: symbols))
   }
 
   /// Why `image` cannot be shown, once that is known.

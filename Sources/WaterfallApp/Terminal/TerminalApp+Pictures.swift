@@ -3,8 +3,8 @@ import WaterfallTerminal
 
 extension TerminalApp {
   /// Gives `browser` pictures when the terminal can show them: 256 colours or
-  /// direct colour, colours allowed, and Unicode lines (the half block is not
-  /// ASCII). Thumbnails decode on a worker thread that wakes the session when one
+  /// direct colour, colours allowed, and Unicode lines (the block symbols are not
+  /// ASCII), in the symbols the options name. Thumbnails decode on a worker thread that wakes the session when one
   /// is ready. Returns them, to be stopped before the session ends.
   ///
   /// ```swift
@@ -22,7 +22,7 @@ extension TerminalApp {
     let wake = session.wakeUp
     var options = ThumbnailLoader.Options()
     options.bytesForPath = source.pictureBytes
-    let pictures = Pictures(baseDirectory: source.baseDirectory, mode: mode, options: options, onReady: { wake.signal() })
+    let pictures = Pictures(baseDirectory: source.baseDirectory, mode: mode, symbols: browser.options.symbols, options: options, onReady: { wake.signal() })
     browser.pictures = pictures
     return pictures
   }
