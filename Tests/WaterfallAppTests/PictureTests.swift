@@ -14,14 +14,14 @@ import WaterfallView
   static let root = Repository.root.path
 
   /// The sample shop (its first page), with synchronous pictures.
-  static func shop(size: Size = Size(width: 80, height: 24)) throws -> (Browser, Pictures) {
+  static func shop(size: Size = Size(width: 80, height: 24), symbols: SymbolSet = .half) throws -> (Browser, Pictures) {
     let source = try DataOrigin.resolve(root + "/Data/shops")
     let store = ItemStore(roles: FieldRoles())
     try Loader(source: source, store: store).loadNextPage()
     var options = Browser.Options()
     options.animates = false
     let browser = Browser(store: store, options: options, size: size)
-    let pictures = Pictures.synchronous(baseDirectory: source.baseDirectory)
+    let pictures = Pictures.synchronous(baseDirectory: source.baseDirectory, symbols: symbols)
     browser.pictures = pictures
     return (browser, pictures)
   }
