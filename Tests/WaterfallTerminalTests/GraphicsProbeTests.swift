@@ -39,27 +39,27 @@ import WaterfallTerminal
   /// A pseudo-terminal whose far end reads the query and answers `answer`
   /// (nothing for nil); returns what the probe decided and the query it saw.
   static func ask(answering answer: String?, milliseconds: Int = 400) throws -> (GraphicsSupport, [UInt8]) {
-    let master = posix_openpt(O_RDWR | O_NOCTTY)
-    try #require(master >= 0)
-    defer { close(master) }
-    try #require(grantpt(master) == 0 && unlockpt(master) == 0)
-    let name = String(cString: ptsname(master))
-    let slave = open(name, O_RDWR | O_NOCTTY)
-    try #require(slave >= 0)
-    defer { close(slave) }
+    var master: Int32 = -1
+    var slave: Int32 = -1
+    try #require(openpty(&master, &slave, nil, nil, nil) == 0)
+    defer {
+      close(master)
+      close(slave)
+    }
     let seen = Mutex()
+    let far = master
     let terminal = Thread {
       var got: [UInt8] = []
       var chunk = [UInt8](repeating: 0, count: 256)
       while !got.suffix(3).elementsEqual(Array("\u{1B}[c".utf8)) {
-        let n = read(master, &chunk, chunk.count)
+        let n = read(far, &chunk, chunk.count)
         if n <= 0 { break }
         got += chunk[0..<n]
       }
       seen.set(got)
       if let answer {
         let bytes = Array(answer.utf8)
-        _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+        _ = bytes.withUnsafeBytes { write(far, $0.baseAddress, $0.count) }
       }
     }
     terminal.start()
