@@ -21,16 +21,22 @@ public struct Thumbnail: Hashable, Sendable {
   public let height: Int
   /// The cells, row by row.
   public let cells: [SymbolCell]
+  /// The picture in real pixels, filling the same cells, for a terminal that
+  /// shows sixel graphics; `nil` when not asked for.
+  public let sixel: SixelPicture?
 
-  public init(width: Int, height: Int, cells: [SymbolCell]) {
+  public init(width: Int, height: Int, cells: [SymbolCell], sixel: SixelPicture? = nil) {
     precondition(width >= 0 && height >= 0 && cells.count == width * height, "cells must hold width * height entries")
     self.width = width
     self.height = height
     self.cells = cells
+    self.sixel = sixel
   }
 
-  /// The thumbnail of `image` in the cells `shape` asks for, drawn with `symbols`.
-  public init(image: Image, shape: ThumbnailShape, mode: ColorMode, symbols: SymbolSet = .standard) {
+  /// The thumbnail of `image` in the cells `shape` asks for, drawn with `symbols`,
+  /// and with `cellPixels` (a cell's size in pixels) also as a sixel picture of
+  /// those cells.
+  public init(image: Image, shape: ThumbnailShape, mode: ColorMode, symbols: SymbolSet = .standard, cellPixels: Size? = nil) {
     let (columns, rows) = shape.cells(forPicture: image.width, image.height)
     guard image.width > 0, image.height > 0 else {
       self.init(width: 0, height: 0, cells: [])
@@ -42,14 +48,25 @@ public struct Thumbnail: Hashable, Sendable {
     case .fitWidth: region = image.bounds
     }
     let renderer = SymbolRenderer(symbols: symbols, mode: mode)
-    self.init(width: columns, height: rows, cells: renderer.cells(of: image, region: region, columns: columns, rows: rows))
+    var sixel: SixelPicture?
+    if let cellPixels, cellPixels.width > 0, cellPixels.height > 0 {
+      let (w, h) = (columns * cellPixels.width, rows * cellPixels.height)
+      let pixelRegion: Image.Region
+      switch shape {
+      case .fill: pixelRegion = image.centredRegion(aspectWidth: w, aspectHeight: h)
+      case .fitWidth: pixelRegion = image.bounds
+      }
+      sixel = SixelPicture(image: image.scaled(toWidth: w, height: h, region: pixelRegion))
+    }
+    self.init(
+      width: columns, height: rows, cells: renderer.cells(of: image, region: region, columns: columns, rows: rows), sixel: sixel)
   }
 
   /// The cell at column `x`, row `y`.
   public subscript(x: Int, y: Int) -> SymbolCell { cells[y * width + x] }
 
   /// The memory the thumbnail takes, roughly: what a cache counts.
-  public var byteCount: Int { cells.count * MemoryLayout<SymbolCell>.stride + 64 }
+  public var byteCount: Int { cells.count * MemoryLayout<SymbolCell>.stride + (sixel?.bytes.count ?? 0) + 64 }
 
   /// Draws the thumbnail with its top-left cell at `origin`, only where it meets
   /// `clip` and the canvas.

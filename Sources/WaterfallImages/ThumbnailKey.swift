@@ -1,3 +1,5 @@
+import WaterfallLayout
+
 /// What a thumbnail is cached under: the file, the cells it takes, its colours and
 /// its symbols.
 ///
@@ -11,11 +13,14 @@ public struct ThumbnailKey: Hashable, Sendable {
   public var shape: ThumbnailShape
   public var mode: ColorMode
   public var symbols: SymbolSet
+  /// A cell's size in pixels, when the thumbnail should carry a sixel picture too.
+  public var cellPixels: Size?
 
-  public init(path: String, shape: ThumbnailShape, mode: ColorMode, symbols: SymbolSet = .standard) {
+  public init(path: String, shape: ThumbnailShape, mode: ColorMode, symbols: SymbolSet = .standard, cellPixels: Size? = nil) {
     self.path = path
     self.shape = shape
     self.mode = mode
     self.symbols = symbols
+    self.cellPixels = cellPixels
   }
 }

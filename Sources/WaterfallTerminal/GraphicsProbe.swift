@@ -64,11 +64,12 @@ public struct GraphicsProbe: Sendable {
 
   /// Asks the terminal on `input` / `output` (both the tty) and waits at most
   /// `milliseconds` for DA1's answer, the tty set to non-canonical, no-echo mode
-  /// meanwhile and restored after. Returns `.none` when `input` is not a tty.
-  public static func ask(input: Int32, output: Int32, milliseconds: Int = 200) -> GraphicsSupport {
-    guard isatty(input) == 1 else { return .none }
+  /// meanwhile and restored after. Nothing is asked when `input` is not a tty.
+  public static func ask(input: Int32, output: Int32, milliseconds: Int = 200) -> GraphicsProbe {
+    var probe = GraphicsProbe()
+    guard isatty(input) == 1 else { return probe }
     var saved = termios()
-    guard tcgetattr(input, &saved) == 0 else { return .none }
+    guard tcgetattr(input, &saved) == 0 else { return probe }
     var raw = saved
     raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
     withUnsafeMutableBytes(of: &raw.c_cc) { cc in
@@ -80,10 +81,9 @@ public struct GraphicsProbe: Sendable {
     var written = 0
     while written < query.count {
       let n = query[written...].withUnsafeBytes { write(output, $0.baseAddress, $0.count) }
-      if n <= 0 { return .none }
+      if n <= 0 { return probe }
       written += n
     }
-    var probe = GraphicsProbe()
     var now = timespec()
     clock_gettime(CLOCK_MONOTONIC, &now)
     let deadline = now.tv_sec * 1000 + now.tv_nsec / 1_000_000 + milliseconds
@@ -98,6 +98,6 @@ public struct GraphicsProbe: Sendable {
       if n <= 0 { break }
       probe.feed(Array(chunk[0..<n]))
     }
-    return probe.answer
+    return probe
   }
 }

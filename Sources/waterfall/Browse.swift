@@ -32,6 +32,8 @@ struct Browse: ParsableCommand {
   @OptionGroup var layout: LayoutOptions
   @OptionGroup(title: "Fields") var fields: FieldOptions
   @OptionGroup(title: "Pictures") var pictureOptions: PictureOptions
+  @Option(help: ArgumentHelp("auto (sixel where the terminal answers that it has it, else block symbols), sixel, blocks or none (placeholders only).", valueName: "how"))
+  var pictures: PictureOptions.Choice = .auto
 
   @Flag(help: "Enter prints the selected item's JSON (a folder's picture: its absolute path) to stdout and exits 0; Esc or q exits 1.")
   var print = false
@@ -61,6 +63,7 @@ struct Browse: ParsableCommand {
     var options = layout.browserOptions(theme: theme)
     options.printMode = print
     pictureOptions.apply(to: &options)
+    PictureOptions.apply(pictures, to: &options)
     let store = ItemStore(roles: layout.roles(fields.roles))
     let browser = Browser(store: store, options: options, size: Size(width: 80, height: 24))
     let relay = WakeRelay()

@@ -1,8 +1,15 @@
 import ArgumentParser
 import WaterfallApp
 import WaterfallImages
+import WaterfallTerminal
 
-/// Options saying how pictures are drawn: `--symbols half|quad|sextant`.
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Options saying how pictures are drawn: `--symbols half|quad|sextant`; the
+/// browser's `--pictures auto|sixel|blocks|none` is a ``Choice`` (`render` has a
+/// `--pictures` flag of its own).
 ///
 /// ```swift
 /// var options = Browser.Options()
@@ -12,8 +19,40 @@ struct PictureOptions: ParsableArguments {
   @Option(help: ArgumentHelp("Block symbols pictures are drawn with: half, quad (the default: every common font has them) or sextant (finest; needs a font or terminal that draws U+1FB00).", valueName: "set"))
   var symbols: SymbolSet = .standard
 
+  /// What `--pictures` names: real pixels where the terminal shows them, sixel,
+  /// block symbols only, or no pictures.
+  enum Choice: String, CaseIterable, ExpressibleByArgument {
+    case auto, sixel, blocks, none
+  }
+
   func apply(to options: inout Browser.Options) {
     options.symbols = symbols
+  }
+
+  /// For the browser: what the terminal shows, as `choice` says; `auto` asks it
+  /// (``GraphicsProbe``) unless the environment already says.
+  static func apply(_ choice: Choice, to options: inout Browser.Options) {
+    switch choice {
+    case .none: options.showsPictures = false
+    case .blocks: options.graphics = .none
+    case .sixel: options.graphics = .sixel
+    case .auto: options.graphics = Self.detect()
+    }
+  }
+
+  /// Sixel when the terminal answers that it has it within 200 ms; nothing is
+  /// asked of `TERM=dumb`, tmux, or without a terminal.
+  static func detect() -> GraphicsSupport {
+    var environment: [String: String] = [:]
+    for name in ["TERM", "TMUX", "KITTY_WINDOW_ID", "TERM_PROGRAM"] {
+      if let value = getenv(name) { environment[name] = String(cString: value) }
+    }
+    // kitty's own protocol is not drawn yet: blocks there.
+    if let known = GraphicsSupport.fromEnvironment(environment) { return known == .sixel ? .sixel : .none }
+    let tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+    guard tty >= 0 else { return .none }
+    defer { close(tty) }
+    return GraphicsProbe.ask(input: tty, output: tty, milliseconds: 200).sixel ? .sixel : .none
   }
 }
 

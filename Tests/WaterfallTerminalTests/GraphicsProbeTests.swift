@@ -63,7 +63,7 @@ import WaterfallTerminal
       }
     }
     terminal.start()
-    let result = GraphicsProbe.ask(input: slave, output: slave, milliseconds: milliseconds)
+    let result = GraphicsProbe.ask(input: slave, output: slave, milliseconds: milliseconds).answer
     var settings = termios()
     tcgetattr(slave, &settings)
     #expect(settings.c_lflag & tcflag_t(ICANON) != 0, "the tty's settings are restored")
@@ -93,7 +93,7 @@ import WaterfallTerminal
     var pipeEnds: [Int32] = [0, 0]
     pipe(&pipeEnds)
     defer { close(pipeEnds[0]); close(pipeEnds[1]) }
-    #expect(GraphicsProbe.ask(input: pipeEnds[0], output: pipeEnds[1]) == GraphicsSupport.none)
+    #expect(GraphicsProbe.ask(input: pipeEnds[0], output: pipeEnds[1]).answer == GraphicsSupport.none)
   }
 }
 

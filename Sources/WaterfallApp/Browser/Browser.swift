@@ -1,5 +1,6 @@
 import WaterfallImages
 import WaterfallLayout
+import WaterfallTerminal
 import WaterfallView
 
 /// The browser: the cards, the status bar, details, filter and help, driven by
@@ -42,6 +43,11 @@ public final class Browser {
     public var theme = CardTheme.unicode
     /// The block symbols pictures are drawn with (`--symbols`).
     public var symbols = SymbolSet.standard
+    /// Whether pictures are shown at all (`--pictures none`: placeholders only).
+    public var showsPictures = true
+    /// Real pixels the terminal shows, if any: sixel pictures are drawn over the
+    /// cells where cards show them whole (`--pictures`).
+    public var graphics = GraphicsSupport.none
     public init() {}
   }
 

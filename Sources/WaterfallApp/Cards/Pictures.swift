@@ -1,4 +1,6 @@
 import WaterfallImages
+import WaterfallLayout
+import WaterfallView
 
 /// The items' pictures: file names resolved against the data's folder, and
 /// thumbnails from a ``ThumbnailLoader`` in the terminal's colours and block
@@ -20,6 +22,13 @@ public final class Pictures {
   public let baseDirectory: String
   public let mode: ColorMode
   public let symbols: SymbolSet
+  /// A cell's size in pixels when pictures are also drawn in real pixels (sixel):
+  /// thumbnails then carry a ``SixelPicture`` and whoever draws one whole
+  /// ``place(_:at:)``s it for the frame.
+  public var cellPixels: Size?
+  /// The sixel pictures placed in the frame being drawn, top-left cells in screen
+  /// coordinates.
+  public private(set) var placements: [SixelPlacement] = []
 
   /// - Parameters:
   ///   - baseDirectory: where `img/mug.png` is looked for: the data file's folder.
@@ -84,7 +93,8 @@ public final class Pictures {
   /// The thumbnail of `image` in `shape`, requested if it is not ready.
   public func thumbnail(_ image: String, in folder: String? = nil, shape: ThumbnailShape) -> ThumbnailState {
     if Self.isRemote(image) { return .failed(Self.remoteFailure) }
-    return loader.thumbnail(ThumbnailKey(path: path(for: image, in: folder), shape: shape, mode: mode, symbols: symbols))
+    return loader.thumbnail(
+      ThumbnailKey(path: path(for: image, in: folder), shape: shape, mode: mode, symbols: symbols, cellPixels: cellPixels))
   }
 
   /// Why `image` cannot be shown, once that is known.
@@ -96,6 +106,18 @@ public final class Pictures {
   /// Starts a frame: pictures not drawn since the frame before stop being wanted.
   public func beginFrame() {
     loader.beginFrame()
+    placements.removeAll(keepingCapacity: true)
+  }
+
+  /// Draws `thumbnail` with its top-left cell at `origin`, only where it meets
+  /// `clip`; when it is whole inside `clip` and carries real pixels, places them
+  /// there too, to be sent after the cells (see ``placements``).
+  public func draw(_ thumbnail: Thumbnail, in canvas: any Canvas, at origin: Point, clip: Rect) {
+    thumbnail.draw(in: canvas, at: origin, clip: clip)
+    let frame = Rect(x: origin.x, y: origin.y, width: thumbnail.width, height: thumbnail.height)
+    if let sixel = thumbnail.sixel, frame.intersection(clip) == frame, frame.intersection(canvas.bounds) == frame {
+      placements.append(SixelPlacement(origin: origin, picture: sixel))
+    }
   }
 
   /// Stops decoding; after this no `onReady` call happens.

@@ -36,7 +36,9 @@ public enum TerminalApp {
     let pictures = startPictures(browser: browser, source: controller?.source, session: session)
     defer { pictures?.stop() }
     let trace = FrameTrace.fromEnvironment()  // `make bench`: key-to-screen times
-    return loop.run(Program(browser: browser, controller: controller, pictures: pictures, trace: trace, session: session))
+    let sixels = pictures?.cellPixels == nil ? nil : SixelLayer()
+    return loop.run(
+      Program(browser: browser, controller: controller, pictures: pictures, trace: trace, session: session, sixels: sixels))
   }
 
   /// The browser as the run loop sees it: what is loaded is taken in before each
@@ -47,8 +49,10 @@ public enum TerminalApp {
     let controller: LoadController?
     let pictures: Pictures?
     let trace: FrameTrace?
-    /// Where `y` copies to (OSC 52).
+    /// Where `y` copies to (OSC 52), and sixel pictures go.
     let session: TerminalSession
+    /// Pictures in real pixels, when the terminal shows sixel.
+    let sixels: SixelLayer?
 
     func update(time: UInt64) {
       if let controller {
@@ -63,9 +67,14 @@ public enum TerminalApp {
     func draw(in canvas: TerminalCanvas) {
       pictures?.beginFrame()
       browser.draw(in: canvas)
+      if let sixels, let pictures {
+        // The help covers the cards: no pixels over it.
+        sixels.prepare(browser.mode == .help ? [] : pictures.placements, session: session, canvas: canvas)
+      }
     }
 
     func frameShown(drawingTime: UInt64) {
+      sixels?.send(through: session)
       trace?.frameShown()
       if browser.isAnimating, drawingTime > slowFrameMilliseconds { browser.disableAnimation() }
     }
@@ -87,9 +96,12 @@ public enum TerminalApp {
 
     func handle(_ event: InputEvent, time: UInt64) -> TerminalStep<Outcome> {
       trace?.eventRead()  // the first of a burst counts
+      if case .resize = event { sixels?.screenCleared = true }
       switch browser.handle(event, time: time) {
       case .none: return .continue
-      case .repaint: return .repaint
+      case .repaint:
+        sixels?.screenCleared = true
+        return .repaint
       case .reload:
         reload(time: time)
         return .continue
