@@ -50,7 +50,10 @@ public struct Thumbnail: Hashable, Sendable {
     let renderer = SymbolRenderer(symbols: symbols, mode: mode)
     var sixel: SixelPicture?
     if let cellPixels, cellPixels.width > 0, cellPixels.height > 0 {
-      let (w, h) = (columns * cellPixels.width, rows * cellPixels.height)
+      // A whole number of sixel bands (6 pixels), never past the last row: a band
+      // reaching into the row below moves the terminal's cursor there after the
+      // picture, and at the screen's foot that scrolls it.
+      let (w, h) = (columns * cellPixels.width, max(6, rows * cellPixels.height / 6 * 6))
       let pixelRegion: Image.Region
       switch shape {
       case .fill: pixelRegion = image.centredRegion(aspectWidth: w, aspectHeight: h)

@@ -115,9 +115,16 @@ public final class Pictures {
   public func draw(_ thumbnail: Thumbnail, in canvas: any Canvas, at origin: Point, clip: Rect) {
     thumbnail.draw(in: canvas, at: origin, clip: clip)
     let frame = Rect(x: origin.x, y: origin.y, width: thumbnail.width, height: thumbnail.height)
-    if let sixel = thumbnail.sixel, frame.intersection(clip) == frame, frame.intersection(canvas.bounds) == frame {
-      placements.append(SixelPlacement(origin: origin, picture: sixel))
+    guard let sixel = thumbnail.sixel, frame.intersection(clip) == frame, frame.intersection(canvas.bounds) == frame else { return }
+    // Cards draw through regions in the content's coordinates: the screen's are wanted.
+    var base: any Canvas = canvas
+    var screen = origin
+    while let region = base as? CanvasRegion {
+      screen = Point(x: screen.x + region.offset.x, y: screen.y + region.offset.y)
+      base = region.base
     }
+    let placed = Rect(x: screen.x, y: screen.y, width: frame.width, height: frame.height)
+    if placed.intersection(base.bounds) == placed { placements.append(SixelPlacement(origin: screen, picture: sixel)) }
   }
 
   /// Stops decoding; after this no `onReady` call happens.
