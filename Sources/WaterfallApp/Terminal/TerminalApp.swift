@@ -68,8 +68,10 @@ public enum TerminalApp {
       pictures?.beginFrame()
       browser.draw(in: canvas)
       if let sixels, let pictures {
-        // The help covers the cards: no pixels over it.
-        sixels.prepare(browser.mode == .help ? [] : pictures.placements, session: session, canvas: canvas)
+        // The help covers the cards: no pixels over it; and while cards move, their
+        // block symbols stand in, so that each frame is not a repaint.
+        let still = browser.mode != .help && !browser.isAnimating
+        sixels.prepare(still ? pictures.placements : [], session: session, canvas: canvas)
       }
     }
 
