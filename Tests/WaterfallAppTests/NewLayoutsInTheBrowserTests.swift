@@ -141,6 +141,23 @@ import WaterfallView
     #expect(growing.width < back.width && back == before)
   }
 
+  /// A frame too slow to animate turns animation off after it was shown: the
+  /// hide must still end on the next frame the loop draws, not stay part way
+  /// until the next key (seen under the address sanitizer).
+  @Test func aSlowFrameEndsTheHideOnTheNextFrame() {
+    let b = browser(30) { $0.animates = true }
+    _ = b.handle(.key(.down))
+    _ = b.handle(.key(.character("x")), time: 0)
+    b.advanceAnimation(to: 1000)
+    b.disableAnimation()  // what the loop does after a slow frame was shown
+    #expect(b.isAnimating, "so the loop wakes for one more frame")
+    #expect(b.counts.shown == 30)
+    #expect(!b.advanceAnimation(to: 1001), "ended, long before its 120 ms")
+    #expect(!b.isAnimating && b.counts.shown == 29)
+    _ = b.handle(.key(.character("u")), time: 2000)
+    #expect(!b.isAnimating && b.counts.shown == 30, "and no animation after that")
+  }
+
   @Test func withoutAnimationXHidesAtOnce() {
     let b = browser(10)
     _ = b.handle(.key(.character("x")))

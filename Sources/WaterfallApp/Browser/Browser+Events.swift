@@ -416,6 +416,10 @@ extension Browser {
   /// whether it is still going.
   @discardableResult
   public func advanceAnimation(to now: UInt64) -> Bool {
+    guard options.animates else {
+      finishAnimation()
+      return false
+    }
     guard let frame = animator.advance(to: now) else { return false }
     view.setLayout(frame.layout, scrollOffset: frame.offset)
     completeHide()
@@ -429,9 +433,11 @@ extension Browser {
     completeHide()
   }
 
-  /// Turns animation off (a terminal too slow for it).
+  /// Turns animation off (a terminal too slow for it). A change being animated
+  /// ends at the next ``advanceAnimation(to:)``, which the run loop calls before
+  /// it draws again: ended here, after a frame was shown, its last frame would not
+  /// be drawn until the next key, and the screen would stay part way.
   public func disableAnimation() {
-    finishAnimation()
     policy.options.animates = false
   }
 }
