@@ -33,7 +33,11 @@ import Testing
     try #require(FileManager.default.fileExists(atPath: Self.icons + "/actions"), "adwaita-icon-theme is missing: make test installs it")
     let count = try FileManager.default.contentsOfDirectory(atPath: Self.icons + "/actions").filter { $0.hasSuffix(".png") }.count
     let tmux = try Tmux("env -u NO_COLOR waterfall --symbols half -r \(Self.icons)", width: 100, height: 30)
-    let first = try tmux.waitFor("the first folder's section") { $0.joined().contains("actions · \(count)") }
+    // The status bar too: a capture can catch the screen half repainted, the header
+    // written and the status bar not yet.
+    let first = try tmux.waitFor("the first folder's section") {
+      $0.joined().contains("actions · \(count)") && Self.status($0).contains("groups")
+    }
     #expect(Self.status(first).contains("1 groups"))
     try tmux.waitFor("the icons drawn") { $0.joined().contains("▀▀▀▀") }
     // End goes to the real end: every folder loads, each a section of its own.
