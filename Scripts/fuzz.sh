@@ -21,25 +21,40 @@ CLANG=${CLANG:-$(dirname "$(command -v "$SWIFTC")")/clang}
 SANITIZE=(-sanitize=fuzzer,address)
 OPT=(-O -g)
 
-mkdir -p "$OUT"/{lib,modules,include/CTextWidth,findings,corpus,logs}
+mkdir -p "$OUT"/{lib,modules,include,findings,corpus,logs}
 ROOT=$(pwd)
 
-# C: CTextWidth, with a module map of its own (SwiftPM writes one; swiftc needs it).
-"$CLANG" -fsanitize=fuzzer-no-link,address -O1 -g -c Sources/CTextWidth/CTextWidth.c \
-  -I Sources/CTextWidth/include -o "$OUT/lib/CTextWidth.o"
-cat >"$OUT/include/CTextWidth/module.modulemap" <<EOF
-module CTextWidth {
-  header "$ROOT/Sources/CTextWidth/include/CTextWidth.h"
+# C: the package's own C targets (CTextWidth, CImageDecoding), each with a module
+# map of its own (SwiftPM writes one; swiftc needs it). The system-library doorways
+# (CNcursesw, CPng, CJpeg, CGif, CWebp, CSQLite) bring their module maps along; their
+# libraries are linked by name below. Keep these lists in step with Package.swift.
+C_TARGETS=(CTextWidth CImageDecoding)
+SYSTEM_MODULES=(CNcursesw CPng CJpeg CGif CWebp CSQLite)
+SYSTEM_LIBRARIES=(-lpng16 -ljpeg -lgif -lwebp -lsqlite3 -lncursesw -ltinfo)
+SEARCH=(-I "$OUT/modules")
+for name in "${SYSTEM_MODULES[@]}"; do SEARCH+=(-I "Sources/$name"); done
+c_rebuilt=""
+for name in "${C_TARGETS[@]}"; do
+  mkdir -p "$OUT/include/$name"
+  if [ ! -f "$OUT/lib/$name.o" ] || [ -n "$(find "Sources/$name" Scripts/fuzz.sh -newer "$OUT/lib/$name.o")" ]; then
+    echo "fuzz: building $name"
+    "$CLANG" -fsanitize=fuzzer-no-link,address -O1 -g -c Sources/"$name"/*.c -I "Sources/$name/include" \
+      -o "$OUT/lib/$name.o"
+    c_rebuilt=1
+  fi
+  cat >"$OUT/include/$name/module.modulemap" <<EOF
+module $name {
+  header "$ROOT/Sources/$name/include/$name.h"
   export *
 }
 EOF
-
-SEARCH=(-I "$OUT/modules" -I "$OUT/include/CTextWidth" -I Sources/CNcursesw)
+  SEARCH+=(-I "$OUT/include/$name")
+done
 
 # Swift: each library target as a module and a static library, in dependency order.
 # A module is rebuilt when a source of it is newer than its library, or when a
 # module it depends on was rebuilt.
-rebuilt=""
+rebuilt="$c_rebuilt"
 module() {
   local name=$1
   local sources
@@ -54,9 +69,14 @@ module() {
     "${SEARCH[@]}" -emit-module -emit-module-path "$OUT/modules/$name.swiftmodule" \
     -emit-library -static -o "$OUT/lib/lib$name.a" "${sources[@]}" 2> >(grep -v 'ld.gold: warning' >&2)
 }
-for name in WaterfallLayout WaterfallView WaterfallTerminal WaterfallApp; do
+# Every library target WaterfallApp needs, dependencies first (Package.swift).
+SWIFT_MODULES=(WaterfallLayout WaterfallView WaterfallImages WaterfallTerminal WaterfallApp)
+for name in "${SWIFT_MODULES[@]}"; do
   module "$name"
 done
+
+C_OBJECTS=()
+for name in "${C_TARGETS[@]}"; do C_OBJECTS+=("$OUT/lib/$name.o"); done
 
 if [ -n "${FUZZ_TARGETS:-}" ]; then
   read -r -a targets <<<"$FUZZ_TARGETS"
@@ -73,8 +93,8 @@ for target in "${targets[@]}"; do
   echo "fuzz: building $target"
   "$SWIFTC" "${SANITIZE[@]}" "${OPT[@]}" -parse-as-library -swift-version 6 -module-name "$target" \
     "${SEARCH[@]}" "Fuzz/$target.swift" Fuzz/Support/*.swift -o "$OUT/$target" \
-    -L "$OUT/lib" -lWaterfallApp -lWaterfallTerminal -lWaterfallView -lWaterfallLayout \
-    "$OUT/lib/CTextWidth.o" -lncursesw -ltinfo 2>&1 | { grep -v 'ld.gold: warning' || true; }
+    -L "$OUT/lib" -lWaterfallApp -lWaterfallTerminal -lWaterfallImages -lWaterfallView -lWaterfallLayout \
+    "${C_OBJECTS[@]}" "${SYSTEM_LIBRARIES[@]}" 2>&1 | { grep -v 'ld.gold: warning' || true; }
   [ -x "$OUT/$target" ] || { echo "fuzz: $target did not build" >&2; exit 1; }
 done
 
@@ -92,7 +112,7 @@ for target in "${targets[@]}"; do
   # Seeds: the target's own, then Data/ (pages whole, and JSON Lines one line a file).
   if [ -d "Fuzz/Seeds/$target" ]; then cp -n Fuzz/Seeds/"$target"/* "$corpus"/ 2>/dev/null || true; fi
   case $target in
-  *Layout*) ;;
+  *Layout* | *Picture*) ;;
   *)
     for page in Data/*/*.json Data/*.jsonl; do
       if [ -f "$page" ]; then cp -n "$page" "$corpus/data-$(echo "$page" | tr '/' '-')"; fi

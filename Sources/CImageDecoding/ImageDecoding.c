@@ -29,6 +29,16 @@
 /// The largest WebP file read into memory to be decoded.
 #define CI_WEBP_FILE_LIMIT (256L * 1024 * 1024)
 
+/// The most bytes read from one file to decode one picture (seeking past skipped
+/// chunks and markers costs nothing): a hostile file can make a decoder read on
+/// and on, and this keeps every picture's cost bounded, so a bad one never holds
+/// up the others for long.
+#define CI_READ_BUDGET ((size_t)256 * 1024 * 1024)
+
+/// The largest ancillary chunk a PNG passes to libpng (only tRNS is passed; a
+/// real one holds at most 256 entries): larger ones are skipped.
+#define CI_PNG_KEPT_ANCILLARY_LIMIT 4096
+
 /// How much of a file's start is read to tell its format.
 #define CI_SNIFF_BYTES 256
 
@@ -40,8 +50,21 @@ struct ci_jpeg_failure {
   char message[200];
 };
 
+/// libjpeg's source manager reading the reader's file within its budget, and
+/// seeking past skipped markers instead of reading through them.
+struct ci_jpeg_source {
+  struct jpeg_source_mgr manager;
+  struct ci_reader *reader;
+  int start_of_file;
+  JOCTET buffer[4096];
+};
+
 struct ci_reader {
   FILE *file;
+  /// Bytes that may still be read (CI_READ_BUDGET at the start), and whether a
+  /// read wanted more.
+  size_t budget;
+  int over_budget;
   // The bytes a reader opened from memory reads, owned by it.
   void *memory;
   int format;
@@ -56,8 +79,13 @@ struct ci_reader {
   uint8_t *alpha;
   int png_has_alpha;
 
-  // PNG
+  // PNG: the chunk being passed to libpng (bytes left of it, its CRC
+  // included), and a chunk header read but not yet passed.
   png_structp png;
+  uint64_t png_chunk_left;
+  uint8_t png_pending[8];
+  size_t png_pending_length;
+  size_t png_pending_position;
   png_infop png_info;
   int png_status;
   int png_errno;
@@ -67,6 +95,7 @@ struct ci_reader {
   // JPEG
   struct jpeg_decompress_struct jpeg;
   struct ci_jpeg_failure jpeg_failure;
+  struct ci_jpeg_source jpeg_source;
   int jpeg_created;
   int jpeg_cmyk;
 
@@ -91,6 +120,28 @@ static void set_error(ci_error *error, int status, int error_number, const char 
 
 static void clear_error(ci_error *error) { set_error(error, CI_OK, 0, ""); }
 
+/// The message when a picture wants more than CI_READ_BUDGET bytes read.
+static const char *const over_budget_message = "more than 256 MiB would have to be read for one picture";
+
+/// Reads up to `length` bytes from the reader's file, within its budget.
+static size_t budget_read(ci_reader *reader, void *data, size_t length) {
+  if (length > reader->budget) {
+    reader->over_budget = 1;
+    length = reader->budget;
+  }
+  if (length == 0) return 0;
+  size_t got = fread(data, 1, length, reader->file);
+  reader->budget -= got;
+  return got;
+}
+
+/// Moves `count` bytes on in the reader's file without reading them; 0 when the
+/// file cannot seek there.
+static int skip_ahead(ci_reader *reader, uint64_t count) {
+  if (count > (uint64_t)INT64_MAX / 2) return 0;
+  return fseeko(reader->file, (off_t)count, SEEK_CUR) == 0;
+}
+
 // MARK: PNG callbacks
 
 static void png_failed(png_structp png, png_const_charp message) {
@@ -109,11 +160,72 @@ static void png_warned(png_structp png, png_const_charp message) {
   (void)message;
 }
 
+/// Whether libpng is given a chunk: every critical chunk (IHDR, PLTE, IDAT, IEND:
+/// an upper-case first letter), and a small tRNS (transparency). Every other
+/// ancillary chunk is skipped by seeking, never read: a hostile file may claim 2
+/// GiB for each of them.
+static int png_keeps_chunk(const uint8_t header[8]) {
+  uint32_t length = (uint32_t)header[0] << 24 | (uint32_t)header[1] << 16 | (uint32_t)header[2] << 8 | header[3];
+  const uint8_t *type = header + 4;
+  if (!(type[0] & 0x20)) return 1;
+  if (length > PNG_UINT_31_MAX) return 1;  // libpng refuses the length itself
+  return memcmp(type, "tRNS", 4) == 0 && length <= CI_PNG_KEPT_ANCILLARY_LIMIT;
+}
+
+/// Reads the PNG stream as libpng sees it, with skipped chunks left out: the
+/// bytes of the chunk being passed, then the next kept chunk's header.
+static size_t png_filtered_read(ci_reader *reader, uint8_t *data, size_t length) {
+  size_t done = 0;
+  while (done < length) {
+    if (reader->png_pending_position < reader->png_pending_length) {
+      size_t n = reader->png_pending_length - reader->png_pending_position;
+      if (n > length - done) n = length - done;
+      memcpy(data + done, reader->png_pending + reader->png_pending_position, n);
+      reader->png_pending_position += n;
+      done += n;
+      continue;
+    }
+    if (reader->png_chunk_left > 0) {
+      size_t want = length - done;
+      if ((uint64_t)want > reader->png_chunk_left) want = (size_t)reader->png_chunk_left;
+      size_t got = budget_read(reader, data + done, want);
+      reader->png_chunk_left -= got;
+      done += got;
+      if (got < want) return done;
+      continue;
+    }
+    // At a chunk's start: read its header, and skip it or pass it.
+    uint8_t header[8];
+    size_t got = budget_read(reader, header, sizeof header);
+    if (got < sizeof header) {
+      memcpy(reader->png_pending, header, got);
+      reader->png_pending_length = got;
+      reader->png_pending_position = 0;
+      reader->png_chunk_left = 0;
+      if (got == 0) return done;
+      continue;
+    }
+    uint64_t body = ((uint64_t)header[0] << 24 | (uint64_t)header[1] << 16 | (uint64_t)header[2] << 8 | header[3]) + 4;
+    if (!png_keeps_chunk(header)) {
+      if (!skip_ahead(reader, body)) return done;
+      continue;
+    }
+    memcpy(reader->png_pending, header, sizeof header);
+    reader->png_pending_length = sizeof header;
+    reader->png_pending_position = 0;
+    reader->png_chunk_left = body;
+  }
+  return done;
+}
+
 static void png_read_file(png_structp png, png_bytep data, size_t length) {
   ci_reader *reader = png_get_io_ptr(png);
-  size_t got = fread(data, 1, length, reader->file);
+  size_t got = png_filtered_read(reader, data, length);
   if (got == length) return;
-  if (ferror(reader->file)) {
+  if (reader->over_budget) {
+    reader->png_status = CI_CORRUPT;
+    snprintf(reader->png_message, sizeof reader->png_message, "%s", over_budget_message);
+  } else if (ferror(reader->file)) {
     reader->png_status = CI_UNREADABLE;
     reader->png_errno = errno;
     snprintf(reader->png_message, sizeof reader->png_message, "%s", strerror(errno));
@@ -156,9 +268,67 @@ static void jpeg_said(j_common_ptr info, int level) {
 static void jpeg_silent(j_common_ptr info) { (void)info; }
 
 static int jpeg_fail(ci_reader *reader, ci_error *error) {
+  if (reader->over_budget) {
+    set_error(error, CI_CORRUPT, 0, over_budget_message);
+    return CI_CORRUPT;
+  }
   int status = reader->jpeg_failure.status == CI_OK ? CI_CORRUPT : reader->jpeg_failure.status;
   set_error(error, status, 0, reader->jpeg_failure.message);
   return status;
+}
+
+// MARK: JPEG source
+
+static void jpeg_source_start(j_decompress_ptr info) {
+  struct ci_jpeg_source *source = (struct ci_jpeg_source *)info->src;
+  source->start_of_file = 1;
+}
+
+static boolean jpeg_source_fill(j_decompress_ptr info) {
+  struct ci_jpeg_source *source = (struct ci_jpeg_source *)info->src;
+  size_t got = budget_read(source->reader, source->buffer, sizeof source->buffer);
+  if (got == 0) {
+    if (source->start_of_file) ERREXIT(info, JERR_INPUT_EMPTY);
+    // As libjpeg's own source does: warn (an error here: see jpeg_said), and end
+    // the data with an end marker.
+    WARNMS(info, JWRN_JPEG_EOF);
+    source->buffer[0] = 0xFF;
+    source->buffer[1] = JPEG_EOI;
+    got = 2;
+  }
+  source->manager.next_input_byte = source->buffer;
+  source->manager.bytes_in_buffer = got;
+  source->start_of_file = 0;
+  return TRUE;
+}
+
+/// Skips a marker's data by seeking, not reading.
+static void jpeg_source_skip(j_decompress_ptr info, long count) {
+  struct ci_jpeg_source *source = (struct ci_jpeg_source *)info->src;
+  if (count <= 0) return;
+  if ((size_t)count <= source->manager.bytes_in_buffer) {
+    source->manager.next_input_byte += count;
+    source->manager.bytes_in_buffer -= (size_t)count;
+    return;
+  }
+  uint64_t rest = (uint64_t)count - source->manager.bytes_in_buffer;
+  source->manager.bytes_in_buffer = 0;
+  if (!skip_ahead(source->reader, rest)) (void)jpeg_source_fill(info);
+}
+
+static void jpeg_source_end(j_decompress_ptr info) { (void)info; }
+
+static void jpeg_use_source(ci_reader *reader) {
+  struct ci_jpeg_source *source = &reader->jpeg_source;
+  source->reader = reader;
+  source->manager.init_source = jpeg_source_start;
+  source->manager.fill_input_buffer = jpeg_source_fill;
+  source->manager.skip_input_data = jpeg_source_skip;
+  source->manager.resync_to_restart = jpeg_resync_to_restart;
+  source->manager.term_source = jpeg_source_end;
+  source->manager.bytes_in_buffer = 0;
+  source->manager.next_input_byte = NULL;
+  reader->jpeg.src = &source->manager;
 }
 
 // MARK: Opening
@@ -199,7 +369,7 @@ static int open_jpeg(ci_reader *reader, ci_error *error) {
   jpeg_create_decompress(&reader->jpeg);
   reader->jpeg_created = 1;
   reader->jpeg.mem->max_memory_to_use = CI_JPEG_MEMORY_LIMIT;
-  jpeg_stdio_src(&reader->jpeg, reader->file);
+  jpeg_use_source(reader);
   if (jpeg_read_header(&reader->jpeg, TRUE) != JPEG_HEADER_OK) {
     set_error(error, CI_CORRUPT, 0, "the file holds no picture");
     return CI_CORRUPT;
@@ -213,11 +383,15 @@ static int open_jpeg(ci_reader *reader, ci_error *error) {
 
 static int gif_read_file(GifFileType *gif, GifByteType *data, int length) {
   ci_reader *reader = gif->UserData;
-  return length <= 0 ? 0 : (int)fread(data, 1, (size_t)length, reader->file);
+  return length <= 0 ? 0 : (int)budget_read(reader, data, (size_t)length);
 }
 
 /// Turns a giflib error code into a status and message.
 static int gif_fail(ci_reader *reader, int code, ci_error *error) {
+  if (reader->over_budget) {
+    set_error(error, CI_CORRUPT, 0, over_budget_message);
+    return CI_CORRUPT;
+  }
   if (ferror(reader->file)) {
     set_error(error, CI_UNREADABLE, errno, strerror(errno));
     return CI_UNREADABLE;
@@ -313,13 +487,24 @@ static ci_reader *open_stream(FILE *file, void *memory, ci_error *error);
 
 ci_reader *ci_reader_open(const char *path, ci_error *error) {
   clear_error(error);
-  // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below.
-  int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  // Look before opening, so a device node (whose opening can do things) is never
+  // opened; then O_NONBLOCK, so a FIFO swapped in meanwhile does not wait for a
+  // writer, O_NOCTTY, and fstat, so what was opened is what was looked at.
+  struct stat info;
+  if (stat(path, &info) != 0) {
+    set_error(error, CI_UNREADABLE, errno, strerror(errno));
+    return NULL;
+  }
+  if (!S_ISREG(info.st_mode)) {
+    int directory = S_ISDIR(info.st_mode);
+    set_error(error, CI_UNREADABLE, directory ? EISDIR : EINVAL, directory ? strerror(EISDIR) : "not a regular file");
+    return NULL;
+  }
+  int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
   if (fd < 0) {
     set_error(error, CI_UNREADABLE, errno, strerror(errno));
     return NULL;
   }
-  struct stat info;
   if (fstat(fd, &info) != 0) {
     set_error(error, CI_UNREADABLE, errno, strerror(errno));
     close(fd);
@@ -373,6 +558,7 @@ static ci_reader *open_stream(FILE *file, void *memory, ci_error *error) {
   }
   reader->file = file;
   reader->memory = memory;
+  reader->budget = CI_READ_BUDGET;
 
   static const uint8_t png_signature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
   uint8_t head[CI_SNIFF_BYTES];

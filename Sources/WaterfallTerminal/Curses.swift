@@ -16,15 +16,22 @@ enum Curses {
   /// `TERM`. Throws ``TerminalError/unknownTerminal(_:)`` for a `TERM` that terminfo
   /// does not know.
   static func start(type: String? = nil, output: UnsafeMutablePointer<FILE>, input: UnsafeMutablePointer<FILE>) throws(TerminalError) -> OpaquePointer {
-    if let type, let screen = newterm(type, output, input) {
-      set_term(screen)
-      return screen
-    }
-    guard let screen = newterm(nil, output, input) else {
-      let term = getenv("TERM").map { String(cString: $0) } ?? ""
-      throw TerminalError.unknownTerminal(term)
+    let term = getenv("TERM").map { String(cString: $0) } ?? ""
+    let screen: OpaquePointer
+    if let type, let typed = newterm(type, output, input) {
+      screen = typed
+    } else {
+      guard let named = newterm(nil, output, input) else { throw TerminalError.unknownTerminal(term) }
+      screen = named
     }
     set_term(screen)
+    // A terminal that cannot put the cursor anywhere (TERM=dumb, a printing
+    // terminal) cannot show a screen of cards: refuse it before drawing anything.
+    guard capability("cup") != nil else {
+      endwin()
+      delscreen(screen)
+      throw TerminalError.cannotAddressCursor(term)
+    }
     return screen
   }
 

@@ -12,8 +12,9 @@
 /// again: SIGINT still ends the program with status 130, SIGSEGV still dumps core,
 /// and the shell gets its terminal back either way.
 enum TerminalRestorer {
-  /// The signals that end the program (the ones the user sends, then crashes).
-  static let fatalSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP]
+  /// The signals the user sends to end the program. Crashes (SIGSEGV, SIGILL, …)
+  /// are ``CrashHandler``'s, which restores through here too.
+  static let fatalSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
 
   /// What a handler needs, kept where it can reach it without allocating.
   struct State {

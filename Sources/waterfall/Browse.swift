@@ -110,6 +110,7 @@ struct Browse: ParsableCommand {
     for error in controller.errors { writeStandardError("waterfall: \(error)\n") }
     switch outcome {
     case .quit(let status):
+      if let refusal = browser.printRefusal { fail(refusal) }
       throw ExitCode(controller.errors.isEmpty || status != 0 ? status : 2)
     case .print(let bytes):
       writeStandardOutput(bytes + [0x0A])

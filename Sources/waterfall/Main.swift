@@ -1,4 +1,5 @@
 import ArgumentParser
+import WaterfallTerminal
 
 #if canImport(Glibc)
   import Glibc
@@ -24,11 +25,11 @@ enum Main {
   static let version = "waterfall 0.1.0"
 
   static func main() {
+    CrashHandler.install(program: "waterfall")
     let arguments = Array(CommandLine.arguments.dropFirst())
     let options = arguments.prefix { $0 != "--" }
     if let first = arguments.first, Subcommands.names.contains(first), !(first == "help" && arguments.count == 1) {
-      Subcommands.main(arguments)
-      return
+      run(Subcommands.self, arguments)
     }
     if options.contains("-V") || options.contains("--version") {
       print(version)
@@ -38,8 +39,40 @@ enum Main {
       print(help(columns: nil))
       exit(0)
     }
-    Browse.main(arguments)
+    run(Browse.self, arguments)
   }
+
+  /// Parses `arguments` as `command` and runs it, then exits: 0, the status the
+  /// command threw, or 2 with a usage message for arguments it cannot take (not
+  /// argument-parser's 64: every error of this program exits 2, as fzf's do).
+  ///
+  /// ```sh
+  /// waterfall --columns 99 x.json   # waterfall: --columns must be between 1 and 12 … (status 2)
+  /// ```
+  static func run(_ command: any ParsableCommand.Type, _ arguments: [String]) -> Never {
+    do {
+      var parsed = try command.parseAsRoot(arguments)
+      try parsed.run()
+      exit(0)
+    } catch {
+      let code = command.exitCode(for: error)
+      let message = command.fullMessage(for: error)
+      if code == .success {
+        if !message.isEmpty { print(message) }
+        exit(0)
+      }
+      if !message.isEmpty {
+        // "waterfall: …", as every other message of the program.
+        var text = message.hasPrefix("Error: ") ? "waterfall: " + message.dropFirst(7) : message
+        if !text.hasSuffix("\n") { text += "\n" }
+        writeStandardError(text)
+      }
+      exit(code == .validationFailure ? usageStatus : code.rawValue)
+    }
+  }
+
+  /// The status of a usage error, as of every other error.
+  static let usageStatus: Int32 = 2
 
   /// The whole of `waterfall --help`: the browser's options, then the
   /// subcommands and the keys.

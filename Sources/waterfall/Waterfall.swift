@@ -102,7 +102,7 @@ struct LayoutOptions: ParsableArguments {
   var groupColumns: String?
   @Option(help: ArgumentHelp("A fixed number of columns (1-12); otherwise they follow the width.", valueName: "n"))
   var columns: Int?
-  @Option(help: ArgumentHelp("The narrowest card when columns follow the width.", valueName: "cells"))
+  @Option(help: ArgumentHelp("The narrowest card when columns follow the width (4-500).", valueName: "cells"))
   var minCardWidth: Int = 26
   @Option(help: ArgumentHelp("How items go to columns: shortest (the shortest column), ltr or rtl (in turn).", valueName: "order"))
   var order: ItemOrder = .shortestFirst
@@ -113,9 +113,15 @@ struct LayoutOptions: ParsableArguments {
   @Flag(name: .shortAndLong, help: "Read a folder of folders: every folder's pages or pictures, each folder a section.")
   var recursive = false
 
+  /// The narrowest cards one may ask for: a border and two cells of text, up to
+  /// a screen wider than any terminal.
+  static let minCardWidths = Browser.Options.minimumCardWidths
+
   func validate() throws {
     if let columns, !(1...12).contains(columns) { throw ValidationError("--columns must be between 1 and 12") }
-    if minCardWidth < 4 { throw ValidationError("--min-card-width must be at least 4") }
+    if !Self.minCardWidths.contains(minCardWidth) {
+      throw ValidationError("--min-card-width must be between \(Self.minCardWidths.lowerBound) and \(Self.minCardWidths.upperBound)")
+    }
     if !(0...20).contains(columnSpacing) { throw ValidationError("--column-spacing must be between 0 and 20") }
     if !(0...20).contains(rowSpacing) { throw ValidationError("--row-spacing must be between 0 and 20") }
     _ = try parameters()
@@ -169,6 +175,7 @@ struct LayoutOptions: ParsableArguments {
 /// The source named by `argument` (standard input when it is absent and stdin
 /// is a pipe), or exits 2 with why not.
 func resolveOrExit(_ argument: String?, _ options: SourceOptions, recursive: Bool = false) -> DataOrigin {
+  if argument == "-", isatty(0) != 0 { fail(standardInputIsTerminal) }
   do {
     if let argument {
       return try DataOrigin.resolve(
@@ -181,6 +188,10 @@ func resolveOrExit(_ argument: String?, _ options: SourceOptions, recursive: Boo
   guard isatty(0) == 0 else { fail("no data: give a FILE or DIR, or pipe JSON to standard input (see --help)") }
   return .standardInput
 }
+
+/// Why `-` is refused when standard input is the terminal: the keys typed would
+/// be read as data (and the first ones eaten).
+let standardInputIsTerminal = "standard input is a terminal; give a file or pipe data in"
 
 /// The data the commands that print and end (`render`, `layout`) loaded on
 /// this thread, and what went wrong on the way.
@@ -254,11 +265,15 @@ func writeStandardError(_ text: String) {
   _ = write(2, &bytes, bytes.count)
 }
 
+/// Writes `bytes` to standard output, whole, or exits 2 saying why not (a full
+/// disk, a closed pipe with SIGPIPE ignored): `--print` never claims success
+/// for an item it did not write.
 func writeStandardOutput(_ bytes: [UInt8]) {
   var offset = 0
   while offset < bytes.count {
     let n = bytes[offset...].withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
-    if n <= 0 { break }
+    if n < 0 && errno == EINTR { continue }
+    if n <= 0 { fail("cannot write to standard output: \(n < 0 ? String(cString: strerror(errno)) : "nothing was written")") }
     offset += n
   }
 }

@@ -59,6 +59,17 @@ extension Browser {
     }
   }
 
+  /// `--print`'s Enter: the item's bytes, once they are checked to be the ones
+  /// read; otherwise the program ends with status 2 and ``printRefusal`` says why.
+  func printItem(_ item: Int) -> BrowserAction {
+    let bytes = store.printed(at: item)
+    if store.changedSinceRead(item) {
+      printRefusal = "\(store.path(at: item)): the file changed since it was read, so the item cannot be printed as it was; run again to read it anew"
+      return .quit(2)
+    }
+    return .print(bytes)
+  }
+
   private func browse(_ command: KeyCommand?) -> BrowserAction {
     notice = nil
     let quitStatus: Int32 = options.printMode ? 1 : 0
@@ -86,7 +97,7 @@ extension Browser {
     case .scrollUp: scrollAlong(by: -1)
     case .open:
       guard let item = selectedItem else { return .none }
-      if options.printMode { return .print(store.printed(at: item)) }
+      if options.printMode { return printItem(item) }
       openDetails()
     case .back:
       if filter.isEmpty { return .quit(quitStatus) }
@@ -251,7 +262,7 @@ extension Browser {
       lastPress = (indexPath, time)
       if isDouble {
         lastPress = nil
-        if options.printMode, let item = selectedItem { return .print(store.printed(at: item)) }
+        if options.printMode, let item = selectedItem { return printItem(item) }
         openDetails()
       }
     default:

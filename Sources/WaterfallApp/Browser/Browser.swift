@@ -28,6 +28,20 @@ public final class Browser {
     /// The narrowest card when the column count follows the width: 26 gives three
     /// columns at 80.
     public var minimumCardWidth = 26
+    /// The widths `--min-card-width` may take; a wider or narrower option is
+    /// refused with a usage message, and the library clamps it here.
+    public static let minimumCardWidths = 4...500
+    /// ``minimumCardWidth`` clamped to ``minimumCardWidths``, so arithmetic on it
+    /// never overflows (`--min-card-width 9223372036854775807`, then `z`).
+    ///
+    /// ```swift
+    /// var options = Browser.Options()
+    /// options.minimumCardWidth = .max
+    /// options.narrowestCard   // 500
+    /// ```
+    public var narrowestCard: Int {
+      min(max(minimumCardWidth, Self.minimumCardWidths.lowerBound), Self.minimumCardWidths.upperBound)
+    }
     /// Large waterfall cards (`z` in the waterfall): columns half as wide again.
     public var largeCards = false
     /// How the waterfall gives items to columns (`--order`).
@@ -106,6 +120,9 @@ public final class Browser {
   var lastTime: UInt64 = 0
   /// When a carousel scrolled by a row key or the wheel comes to rest on a card.
   var snapDeadline: UInt64?
+  /// Why `--print` printed nothing and the program ends with status 2: the item's
+  /// bytes changed since they were read (``printItem(_:)``).
+  public internal(set) var printRefusal: String?
   /// A hide being animated: the item, and the one to select once it is gone.
   var pendingHide: (item: Int, next: Int?)?
 
@@ -115,7 +132,7 @@ public final class Browser {
     lastSeenCount = store.count
     dataSource = CardDataSource(store: store, theme: options.theme)
     dataSource.groups = options.groups
-    dataSource.cardWidths = max(8, options.minimumCardWidth / 2)...max(8, options.minimumCardWidth * 2)
+    dataSource.cardWidths = max(8, options.narrowestCard / 2)...max(8, options.narrowestCard * 2)
     dataSource.show(0..<store.count)
     view = CollectionView(frame: Self.viewFrame(for: size), layout: WaterfallLayout())
     configureForKind()
@@ -298,6 +315,19 @@ public final class Browser {
       target = dataSource.shownItems[min(oldPosition, dataSource.shownCount - 1)]
     }
     if !select(target, atRow: row) { view.selectFirstItem() }
+    // Open details showed an item of the old store: show the same item anew, or
+    // close them when it is gone.
+    if mode == .details, let open = details {
+      // The same item: the one with the old id, or (items without ids) the one
+      // at the old position; a stand-in selected by position is not it.
+      let same = oldID.map { id in selectedItem.flatMap { newStore.id(at: $0) } == id } ?? (target != nil && selectedItem == target)
+      if same {
+        openDetails(keepingPictureFull: open.pictureFull)
+      } else {
+        details = nil
+        mode = .browsing
+      }
+    }
   }
 
   // MARK: Items
@@ -355,7 +385,13 @@ public final class Browser {
   /// `keepingPictureFull`, as it was for the item before).
   public func openDetails(keepingPictureFull: Bool = false) {
     guard let item = selectedItem else { return }
-    details = DetailsView(item: item, value: store.value(at: item))
+    // Bytes that changed since they were read are not shown as the item: they
+    // may be another item, or half of one.
+    if store.changedSinceRead(item) {
+      details = DetailsView(item: item, value: .object([]), notice: DetailsView.changedNotice)
+    } else {
+      details = DetailsView(item: item, value: store.value(at: item))
+    }
     details?.showPicture(of: store.content(at: item), in: store.pictureFolder(at: item), from: pictures)
     details?.pictureFull = keepingPictureFull && details?.hasPicture == true
     mode = .details

@@ -65,9 +65,16 @@ struct DetailsView {
   /// The rows and lines last made, and what they were made for.
   private let made = LinesCache()
 
-  init(item: Int, value: JSONValue) {
+  /// What the panel says above the item (nil: nothing).
+  let notice: String?
+
+  /// The notice of an item whose bytes changed in its file since it was read.
+  static let changedNotice = "the file changed since it was read — press r"
+
+  init(item: Int, value: JSONValue, notice: String? = nil) {
     self.item = item
     self.value = value
+    self.notice = notice
   }
 
   /// Shows `content`'s picture, from `pictures`.
@@ -94,7 +101,10 @@ struct DetailsView {
     let rows = self.rows
     let reason = image.flatMap { pictures?.failure(of: $0, in: pictureFolder)?.reason }
     if let cached = made.lines, made.width == width, made.reason == reason { return cached }
-    let lines = Self.makeLines(rows, pictureFailure: reason, width: width)
+    var lines = Self.makeLines(rows, pictureFailure: reason, width: width)
+    if let notice {
+      lines = TextWrapper.wrap(notice, width: max(1, width)).map { Line(key: "", value: $0) } + lines
+    }
     made.width = width
     made.reason = reason
     made.lines = lines

@@ -46,7 +46,7 @@ public struct LayoutPolicy: Sendable {
       let rows = (viewHeight + 1) / (Self.minimumRowHeight + 1)
       return min(max(rows, Self.columnRange.lowerBound), Self.columnRange.upperBound)
     }
-    let minimum = options.largeCards ? options.minimumCardWidth * 3 / 2 : options.minimumCardWidth
+    let minimum = options.largeCards ? options.narrowestCard * 3 / 2 : options.narrowestCard
     let fitting = (size.width + 1) / (minimum + 1)
     return min(max(fitting, Self.columnRange.lowerBound), Self.columnRange.upperBound)
   }
@@ -62,7 +62,7 @@ public struct LayoutPolicy: Sendable {
   /// The carousel's middle card: a third of the width (26 to 48 columns), all
   /// the height but a row above and below.
   var lineCardSize: Size {
-    Size(width: min(max(options.minimumCardWidth, size.width / 3), 48), height: max(3, viewHeight - 2))
+    Size(width: min(max(options.narrowestCard, size.width / 3), 48), height: max(3, viewHeight - 2))
   }
 
   /// The layout for `sectionCount` sections; `hasFooter` puts the one-row

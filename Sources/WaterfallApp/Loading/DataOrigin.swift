@@ -35,7 +35,9 @@ public enum DataOrigin: Equatable, Sendable {
     }
     guard FileSystem.exists(argument) else { throw LoadError.unreadable(path: argument, reason: "No such file or directory") }
     guard FileSystem.isDirectory(argument) else {
-      let head = (try? PageFile(path: argument))?.bytes(at: 0, count: 16) ?? []
+      let file: PageFile
+      do { file = try PageFile(path: argument) } catch { throw LoadError.unreadable(path: argument, reason: error.reason) }
+      let head = file.bytes(at: 0, count: 16)
       if format == .sqlite || format == nil && ContentSniffer.isSQLite(head) {
         return try database(argument, table: table, query: query)
       }

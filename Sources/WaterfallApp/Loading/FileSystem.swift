@@ -33,10 +33,57 @@ enum FileSystem {
     return (info.st_mtim.tv_sec, info.st_mtim.tv_nsec, Int(info.st_size))
   }
 
+  /// Opens the regular file at `path` for reading, never waiting: a FIFO, a
+  /// socket or a device is refused (opening a FIFO would wait for a writer, and
+  /// opening a device can do things), as is a directory. The descriptor is
+  /// blocking again once it is known to be a regular file.
+  ///
+  /// ```swift
+  /// let fd = try FileSystem.openRegularFile("Data/notes.jsonl")
+  /// try FileSystem.openRegularFile("/dev/zero")   // Failure: not a regular file (a device)
+  /// ```
+  static func openRegularFile(_ path: String) throws(Failure) -> Int32 {
+    // Look before opening, so a device node is never opened at all; fstat after,
+    // so what was opened is what was looked at.
+    var before = stat()
+    guard stat(path, &before) == 0 else { throw Failure(path: path, reason: lastError()) }
+    if let kind = nonRegularKind(before.st_mode) { throw Failure(path: path, reason: refusal(kind)) }
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+    guard fd >= 0 else { throw Failure(path: path, reason: lastError()) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else {
+      let reason = lastError()
+      close(fd)
+      throw Failure(path: path, reason: reason)
+    }
+    if let kind = nonRegularKind(info.st_mode) {
+      close(fd)
+      throw Failure(path: path, reason: refusal(kind))
+    }
+    _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+    return fd
+  }
+
+  /// What a file of mode `mode` is when it is not a regular file, or nil.
+  static func nonRegularKind(_ mode: mode_t) -> String? {
+    switch mode & S_IFMT {
+    case S_IFREG: return nil
+    case S_IFDIR: return "a directory"
+    case S_IFIFO: return "a FIFO"
+    case S_IFSOCK: return "a socket"
+    case S_IFCHR, S_IFBLK: return "a device"
+    default: return "not a file"
+    }
+  }
+
+  /// Why a file of kind `kind` is not read.
+  static func refusal(_ kind: String) -> String {
+    kind == "a directory" ? "Is a directory" : "not a regular file (\(kind)); pipe it to standard input instead: waterfall < FILE"
+  }
+
   /// Every byte of the file at `path`.
   static func readAll(_ path: String) throws(Failure) -> [UInt8] {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { throw Failure(path: path, reason: lastError()) }
+    let fd = try openRegularFile(path)
     defer { close(fd) }
     return try readAll(fd: fd, path: path)
   }

@@ -20,15 +20,11 @@ final class PageFile: @unchecked Sendable {
   private let fd: Int32
   private let owned: Bool
 
-  /// Opens the file at `path` for reading.
+  /// Opens the file at `path` for reading; one that is not a regular file (a
+  /// FIFO, a device, a directory) is refused at once.
   init(path: String) throws(FileSystem.Failure) {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { throw FileSystem.Failure(path: path, reason: FileSystem.lastError()) }
-    var info = stat()
-    if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-      close(fd)
-      throw FileSystem.Failure(path: path, reason: "Is a directory")
-    }
+    // Never waits on a FIFO nor opens a device: a page is a regular file.
+    let fd = try FileSystem.openRegularFile(path)
     self.path = path
     self.fd = fd
     owned = true

@@ -13,6 +13,8 @@ public enum PageParser {
     public var skipped = SkippedLines()
     /// The syntax error that stopped an array, if one did.
     public var error: LoadError?
+    /// How the items' kept bytes read as JSON (a CSV record: through its header).
+    public var shape = ItemTextShape.json
   }
 
   public static func parse(
@@ -24,6 +26,7 @@ public enum PageParser {
     reader.finish(into: &page.items)
     page.skipped = reader.skipped
     page.error = reader.error
+    page.shape = reader.shape
     return page
   }
 }

@@ -160,6 +160,7 @@ public struct PageReader {
   private mutating func process(atEnd: Bool, into items: inout [ScannedItem]) {
     retryAt = 0
     var consumed = 0
+    let before = items.count
     buffer.withUnsafeBufferPointer { bytes in
       if !sawByteOrderMarkCheck {
         // The first four bytes tell a UTF-8 byte-order mark (skipped) and UTF-16
@@ -186,8 +187,22 @@ public struct PageReader {
       case .unknown, .outline: break
       }
     }
+    recordChecksums(of: &items, from: before)
     if ignoresRest, arrayState == .closed { consumed = buffer.count }
     consume(consumed)
+  }
+
+  /// Sets the checksum of the items from `first` on, from their bytes in the
+  /// buffer (still there: the buffer is trimmed only after this).
+  private func recordChecksums(of items: inout [ScannedItem], from first: Int) {
+    guard first < items.count else { return }
+    buffer.withUnsafeBytes { bytes in
+      for i in first..<items.count {
+        let start = items[i].offset - bufferStart
+        guard start >= 0, items[i].length >= 0, start + items[i].length <= bytes.count else { continue }
+        items[i].checksum = ItemChecksum(UnsafeRawBufferPointer(rebasing: bytes[start..<(start + items[i].length)])).value
+      }
+    }
   }
 
   /// Chooses the format from the options, the extension and the first bytes;

@@ -19,6 +19,9 @@ public struct ScannedItem: Sendable {
   /// Which of the fields the roles name the item has: bit `i` for field `i` of
   /// ``FieldRoles/fieldNames`` (the first 64).
   public var fieldsSeen: UInt64 = 0
+  /// The checksum of the item's bytes as they are in its page (``ItemChecksum``),
+  /// set by the page reader: what `--print` and the details check them against.
+  public var checksum: UInt32 = 0
 
   /// What the item's card shows.
   public var content: CardContent {

@@ -39,6 +39,8 @@ public final class ItemStore {
   /// picture without its size (``setPictureSize(_:at:)``).
   private var measuredSizes: [Int: CardContent.Aspect] = [:]
   private var records: [Record] = []
+  /// Each item's ``ItemChecksum`` as read (``ScannedItem/checksum``): 4 bytes an item.
+  private var checksums: [UInt32] = []
   private var summaries = ByteArena()
   private var texts = ByteArena()
   private var pages: [Page] = []
@@ -98,6 +100,7 @@ public final class ItemStore {
       let summary = summaries.append(item.packed)
       let offset = inMemory ? texts.append(item.json ?? []) : item.offset
       records.append(Record(summary: summary, offset: offset, length: UInt32(clamping: item.length), page: UInt32(page)))
+      checksums.append(item.checksum)
     }
   }
 
@@ -129,6 +132,7 @@ public final class ItemStore {
     fieldsSeen = 0
     measuredSizes = [:]
     records.removeAll()
+    checksums.removeAll()
     summaries = ByteArena()
     texts = ByteArena()
     pages.removeAll()
@@ -161,6 +165,23 @@ public final class ItemStore {
   /// height of a card with that picture.
   public func setPictureSize(_ aspect: CardContent.Aspect, at index: Int) {
     measuredSizes[index] = aspect
+  }
+
+  /// Whether item `index`'s bytes in its file are no longer the ones read: a
+  /// different length or checksum (``ItemChecksum``), the file cut short, or
+  /// gone. Items kept in memory (standard input) and database rows never change
+  /// under the store.
+  ///
+  /// ```swift
+  /// store.changedSinceRead(0)   // false; true once the file was rewritten
+  /// ```
+  public func changedSinceRead(_ index: Int) -> Bool {
+    let record = records[index]
+    let page = pages[Int(record.page)]
+    if case .sqlite = page.shape { return false }
+    guard case .file(let file) = page.storage else { return false }
+    let bytes = file.bytes(at: record.offset, count: Int(record.length))
+    return bytes.count != Int(record.length) || ItemChecksum(bytes).value != checksums[index]
   }
 
   /// Item `index`'s JSON text, exactly as it was in the source; a map's member

@@ -1,0 +1,23 @@
+// libFuzzer target: CSV and TSV pages (quoted fields, line breaks in quotes, CRLF,
+// ragged records, numbers), read as the browser reads a .csv or .tsv file.
+//
+// The first byte picks the format (CSV or TSV); the rest is the file.
+// Invariants: those of every page (Support/PageChecks.swift), and a header-only
+// or empty file gives no item and no crash.
+
+@testable import WaterfallApp
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzCSV(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+  var input = FuzzInput(data, count)
+  let format: DataFormat = input.bool() ? .tsv : .csv
+  let bytes = input.remainingBytes()
+  let roles = FieldRoles()
+  let page = PageParser.parse(bytes, path: "fuzz.\(format.rawValue)", roles: roles, options: ReadOptions(format: format))
+  checkPage(page, bytes: bytes, roles: roles)
+  // Every item of a table is an object.
+  for item in page.items {
+    require(page.shape.json(from: item.json ?? []).first == UInt8(ascii: "{"), "a CSV record that is not an object")
+  }
+  return 0
+}

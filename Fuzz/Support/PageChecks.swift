@@ -1,0 +1,77 @@
+import WaterfallLayout
+import WaterfallTerminal
+import WaterfallView
+
+@testable import WaterfallApp
+
+/// The invariants every parsed page keeps, whatever format it came in: shared by
+/// the page targets (`FuzzLoader`, `FuzzCSV`, `FuzzJSONPath`).
+///
+/// ```swift
+/// let page = PageParser.parse(bytes, path: "fuzz.csv", options: ReadOptions(format: .csv))
+/// checkPage(page, bytes: bytes, roles: FieldRoles())
+/// ```
+func checkPage(_ page: PageParser.Page, bytes: [UInt8], roles: FieldRoles) {
+  for line in page.skipped.listed {
+    require(line.location.line >= 1 && line.location.column >= 1, "skipped line at \(line.location)")
+  }
+  if case .syntax(_, let location, let message)? = page.error {
+    require(location.line >= 1 && location.column >= 1 && !message.isEmpty, "error at \(location): \(message)")
+  }
+
+  let store = ItemStore(roles: roles)
+  for item in page.items {
+    guard let kept = item.json else {
+      require(false, "a page parsed from memory kept no text for an item")
+      return
+    }
+    // A CSV record's bytes read as JSON through its header.
+    let json = page.shape.json(from: kept)
+    require(item.offset >= 0 && item.length >= 0, "an item at \(item.offset) of \(item.length) bytes")
+    // The kept text is one JSON value, and the card packed from its bytes is the
+    // one the plain road (parse, CardContent, cut, pack) makes.
+    guard let value = try? JSONParser.parse(json) else {
+      require(false, "the kept text \(String(decoding: json, as: UTF8.self).debugDescription) does not parse")
+      return
+    }
+    var plain: [UInt8] = []
+    ItemScanner.limited(CardContent(value: value, roles: roles)).pack(into: &plain)
+    CardContent.appendText(roles.first(roles.id, in: value)?.text, to: &plain)
+    CardContent.appendText(roles.group.isEmpty ? nil : roles.first(roles.group, in: value)?.text, to: &plain)
+    // Members of a map take their key as title: only plain items compare here.
+    if case .json = page.shape, plain != item.packed {
+      require(false, "the scanner's card differs from the parser's for \(String(decoding: json, as: UTF8.self).debugDescription)")
+    }
+    let written = Array(value.compactText.utf8)
+    require((try? JSONParser.parse(written)) == value, "compactText does not round-trip: \(value.compactText.debugDescription)")
+    do { try store.append(json: json) } catch { require(false, "the store refused kept text: \(error)") }
+  }
+
+  // What the user would see, for a few items on a small screen.
+  guard store.count > 0, store.count <= 40, bytes.count <= 8192 else { return }
+  for index in 0..<store.count {
+    let content = store.content(at: index)
+    for width in [3, 12, 27] {
+      let plan = CardPlan(content: content, width: width)
+      require(plan.height >= 3, "a card shorter than its border")
+      for line in plan.title + plan.text + [plan.subtitle, plan.tags].compactMap({ $0 }) {
+        require(DisplayText.width(of: line) <= width - 2, "a card line wider than the card: \(line.debugDescription)")
+      }
+    }
+    _ = store.matches(index, query: "a")
+  }
+  let browser = Browser(store: store, options: Browser.Options(), size: Size(width: 44, height: 14))
+  let screen = CellBuffer(width: 44, height: 14)
+  for key in [Key.down, .right, .enter, .pageDown, .end, .escape] {
+    _ = browser.handle(.key(key))
+    screen.clear()
+    browser.draw(in: screen)
+    for line in screen.lines {
+      for scalar in line.unicodeScalars {
+        let v = scalar.value
+        require(!(v < 0x20 || (0x7F..<0xA0).contains(v) || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)),
+          "an unsafe scalar U+\(String(v, radix: 16)) on screen")
+      }
+    }
+  }
+}
