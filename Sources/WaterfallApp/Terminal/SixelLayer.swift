@@ -3,9 +3,11 @@ import WaterfallTerminal
 import WaterfallView
 
 /// The sixel pictures on the screen, drawn after curses' update: curses knows
-/// nothing of them, so whenever the set placed changes (a scroll, a card that
-/// leaves) the whole screen is repainted first, which clears the old pixels, and
-/// every picture placed is sent again; while it stays the same nothing is sent.
+/// nothing of them, so whenever one placed before is gone or moved (a scroll, a
+/// card that leaves) the whole screen is repainted first, which clears the old
+/// pixels, and every picture placed is sent again; when pictures are only added
+/// (they arrive from the decoder) just those are sent; while the set stays the
+/// same nothing is.
 ///
 /// ```swift
 /// layer.prepare(pictures.placements, canvas: canvas)   // before the frame is shown
@@ -15,9 +17,9 @@ import WaterfallView
 final class SixelLayer {
   /// The placements shown now.
   private var shown: [SixelPlacement] = []
-  /// The placements of the frame about to be shown, and whether they must be sent.
+  /// The placements of the frame about to be shown, and those of them to send.
   private var next: [SixelPlacement] = []
-  private var pending = false
+  private var toSend: [SixelPlacement] = []
   /// Set when something else cleared the screen (Ctrl-L, a resize).
   var screenCleared = false
 
@@ -25,19 +27,23 @@ final class SixelLayer {
   /// pictures were on it.
   func prepare(_ placements: [SixelPlacement], session: TerminalSession, canvas: TerminalCanvas) {
     next = placements
-    pending = placements != shown || screenCleared
-    if placements != shown, !shown.isEmpty {
+    let before = Set(shown)
+    if screenCleared {
+      toSend = placements
+    } else if before.isSubset(of: placements) {
+      toSend = placements.filter { !before.contains($0) }
+    } else {
       session.repaintAll()
       canvas.forgetShownFrame()
+      toSend = placements
     }
     screenCleared = false
   }
 
-  /// Sends the placements once the cells are shown, if they changed.
+  /// Sends what ``prepare(_:session:canvas:)`` chose, once the cells are shown.
   func send(through session: TerminalSession) {
-    guard pending else { return }
-    pending = false
     shown = next
-    for placement in next { session.writeAfterCurses(placement.bytes) }
+    for placement in toSend { session.writeAfterCurses(placement.bytes) }
+    toSend = []
   }
 }
