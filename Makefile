@@ -63,6 +63,7 @@ screenshot-deps:
 	command -v xvfb-run >/dev/null 2>&1 || missing="$$missing xvfb xauth"; \
 	command -v import >/dev/null 2>&1 || missing="$$missing imagemagick"; \
 	command -v xdotool >/dev/null 2>&1 || missing="$$missing xdotool"; \
+	command -v kitty >/dev/null 2>&1 || missing="$$missing kitty"; \
 	[ -f /usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf ] || missing="$$missing fonts-dejavu-core"; \
 	fc-list :lang=zh 2>/dev/null | grep -q . || missing="$$missing fonts-droid-fallback"; \
 	if [ -n "$$missing" ]; then \

@@ -24,19 +24,25 @@ public struct Thumbnail: Hashable, Sendable {
   /// The picture in real pixels, filling the same cells, for a terminal that
   /// shows sixel graphics; `nil` when not asked for.
   public let sixel: SixelPicture?
+  /// The picture in real pixels for the kitty graphics protocol; `nil` when not asked for.
+  public let kitty: KittyPicture?
 
-  public init(width: Int, height: Int, cells: [SymbolCell], sixel: SixelPicture? = nil) {
+  public init(width: Int, height: Int, cells: [SymbolCell], sixel: SixelPicture? = nil, kitty: KittyPicture? = nil) {
     precondition(width >= 0 && height >= 0 && cells.count == width * height, "cells must hold width * height entries")
     self.width = width
     self.height = height
     self.cells = cells
     self.sixel = sixel
+    self.kitty = kitty
   }
 
   /// The thumbnail of `image` in the cells `shape` asks for, drawn with `symbols`,
-  /// and with `cellPixels` (a cell's size in pixels) also as a sixel picture of
-  /// those cells.
-  public init(image: Image, shape: ThumbnailShape, mode: ColorMode, symbols: SymbolSet = .standard, cellPixels: Size? = nil) {
+  /// and with `cellPixels` (a cell's size in pixels) also in real pixels filling
+  /// those cells, for `pixels`' protocol.
+  public init(
+    image: Image, shape: ThumbnailShape, mode: ColorMode, symbols: SymbolSet = .standard, cellPixels: Size? = nil,
+    pixels: PixelProtocol = .sixel
+  ) {
     let (columns, rows) = shape.cells(forPicture: image.width, image.height)
     guard image.width > 0, image.height > 0 else {
       self.init(width: 0, height: 0, cells: [])
@@ -49,7 +55,12 @@ public struct Thumbnail: Hashable, Sendable {
     }
     let renderer = SymbolRenderer(symbols: symbols, mode: mode)
     var sixel: SixelPicture?
-    if let cellPixels, cellPixels.width > 0, cellPixels.height > 0 {
+    var kitty: KittyPicture?
+    if let cellPixels, cellPixels.width > 0, cellPixels.height > 0, pixels == .kitty {
+      let (w, h) = (columns * cellPixels.width, rows * cellPixels.height)
+      let pixelRegion = shape.isFill ? image.centredRegion(aspectWidth: w, aspectHeight: h) : image.bounds
+      kitty = KittyPicture(image: image.scaled(toWidth: w, height: h, region: pixelRegion))
+    } else if let cellPixels, cellPixels.width > 0, cellPixels.height > 0 {
       // A whole number of sixel bands (6 pixels), never past the last row: a band
       // reaching into the row below moves the terminal's cursor there after the
       // picture, and at the screen's foot that scrolls it.
@@ -62,14 +73,17 @@ public struct Thumbnail: Hashable, Sendable {
       sixel = SixelPicture(image: image.scaled(toWidth: w, height: h, region: pixelRegion))
     }
     self.init(
-      width: columns, height: rows, cells: renderer.cells(of: image, region: region, columns: columns, rows: rows), sixel: sixel)
+      width: columns, height: rows, cells: renderer.cells(of: image, region: region, columns: columns, rows: rows), sixel: sixel,
+      kitty: kitty)
   }
 
   /// The cell at column `x`, row `y`.
   public subscript(x: Int, y: Int) -> SymbolCell { cells[y * width + x] }
 
   /// The memory the thumbnail takes, roughly: what a cache counts.
-  public var byteCount: Int { cells.count * MemoryLayout<SymbolCell>.stride + (sixel?.bytes.count ?? 0) + 64 }
+  public var byteCount: Int {
+    cells.count * MemoryLayout<SymbolCell>.stride + (sixel?.bytes.count ?? 0) + (kitty?.transmission.count ?? 0) + 64
+  }
 
   /// Draws the thumbnail with its top-left cell at `origin`, only where it meets
   /// `clip` and the canvas.

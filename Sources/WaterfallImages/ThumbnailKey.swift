@@ -13,14 +13,20 @@ public struct ThumbnailKey: Hashable, Sendable {
   public var shape: ThumbnailShape
   public var mode: ColorMode
   public var symbols: SymbolSet
-  /// A cell's size in pixels, when the thumbnail should carry a sixel picture too.
+  /// A cell's size in pixels, when the thumbnail should carry real pixels too.
   public var cellPixels: Size?
+  /// Which: a sixel or a kitty picture.
+  public var pixels: PixelProtocol
 
-  public init(path: String, shape: ThumbnailShape, mode: ColorMode, symbols: SymbolSet = .standard, cellPixels: Size? = nil) {
+  public init(
+    path: String, shape: ThumbnailShape, mode: ColorMode, symbols: SymbolSet = .standard, cellPixels: Size? = nil,
+    pixels: PixelProtocol = .sixel
+  ) {
     self.path = path
     self.shape = shape
     self.mode = mode
     self.symbols = symbols
     self.cellPixels = cellPixels
+    self.pixels = pixels
   }
 }

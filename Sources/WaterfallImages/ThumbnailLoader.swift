@@ -122,7 +122,8 @@ public final class ThumbnailLoader: @unchecked Sendable {
       if let pixels = key.cellPixels { return (cells.width * pixels.width, cells.height * pixels.height) }
       return (cells.width * key.symbols.gridWidth, cells.height * key.symbols.gridHeight)
     }
-    return Thumbnail(image: image, shape: key.shape, mode: key.mode, symbols: key.symbols, cellPixels: key.cellPixels)
+    return Thumbnail(
+      image: image, shape: key.shape, mode: key.mode, symbols: key.symbols, cellPixels: key.cellPixels, pixels: key.pixels)
   }
 }
 

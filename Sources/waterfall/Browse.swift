@@ -32,7 +32,7 @@ struct Browse: ParsableCommand {
   @OptionGroup var layout: LayoutOptions
   @OptionGroup(title: "Fields") var fields: FieldOptions
   @OptionGroup(title: "Pictures") var pictureOptions: PictureOptions
-  @Option(help: ArgumentHelp("auto (sixel where the terminal answers that it has it, else block symbols), sixel, blocks or none (placeholders only).", valueName: "how"))
+  @Option(help: ArgumentHelp("auto (kitty graphics or sixel where the terminal has them, else block symbols), kitty, sixel, blocks or none (placeholders only).", valueName: "how"))
   var pictures: PictureOptions.Choice = .auto
 
   @Flag(help: "Enter prints the selected item's JSON (a folder's picture: its absolute path) to stdout and exits 0; Esc or q exits 1.")

@@ -22,7 +22,7 @@ struct PictureOptions: ParsableArguments {
   /// What `--pictures` names: real pixels where the terminal shows them, sixel,
   /// block symbols only, or no pictures.
   enum Choice: String, CaseIterable, ExpressibleByArgument {
-    case auto, sixel, blocks, none
+    case auto, kitty, sixel, blocks, none
   }
 
   func apply(to options: inout Browser.Options) {
@@ -36,23 +36,24 @@ struct PictureOptions: ParsableArguments {
     case .none: options.showsPictures = false
     case .blocks: options.graphics = .none
     case .sixel: options.graphics = .sixel
+    case .kitty: options.graphics = .kitty
     case .auto: options.graphics = Self.detect()
     }
   }
 
-  /// Sixel when the terminal answers that it has it within 200 ms; nothing is
-  /// asked of `TERM=dumb`, tmux, or without a terminal.
+  /// kitty's protocol or sixel, as the environment says or the terminal answers
+  /// within 200 ms (kitty preferred); nothing is asked of `TERM=dumb`, tmux, or
+  /// without a terminal.
   static func detect() -> GraphicsSupport {
     var environment: [String: String] = [:]
     for name in ["TERM", "TMUX", "KITTY_WINDOW_ID", "TERM_PROGRAM"] {
       if let value = getenv(name) { environment[name] = String(cString: value) }
     }
-    // kitty's own protocol is not drawn yet: blocks there.
-    if let known = GraphicsSupport.fromEnvironment(environment) { return known == .sixel ? .sixel : .none }
+    if let known = GraphicsSupport.fromEnvironment(environment) { return known }
     let tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
     guard tty >= 0 else { return .none }
     defer { close(tty) }
-    return GraphicsProbe.ask(input: tty, output: tty, milliseconds: 200).sixel ? .sixel : .none
+    return GraphicsProbe.ask(input: tty, output: tty, milliseconds: 200).answer
   }
 }
 

@@ -59,8 +59,8 @@ public final class Browser {
     public var symbols = SymbolSet.standard
     /// Whether pictures are shown at all (`--pictures none`: placeholders only).
     public var showsPictures = true
-    /// Real pixels the terminal shows, if any: sixel pictures are drawn over the
-    /// cells where cards show them whole (`--pictures`).
+    /// Real pixels the terminal shows, if any (kitty's protocol or sixel): drawn
+    /// over the cells where cards show their pictures whole (`--pictures`).
     public var graphics = GraphicsSupport.none
     public init() {}
   }

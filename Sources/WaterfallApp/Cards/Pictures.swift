@@ -26,9 +26,13 @@ public final class Pictures {
   /// thumbnails then carry a ``SixelPicture`` and whoever draws one whole
   /// ``place(_:at:)``s it for the frame.
   public var cellPixels: Size?
+  /// Which real pixels thumbnails carry when ``cellPixels`` is set.
+  public var pixelProtocol = PixelProtocol.sixel
   /// The sixel pictures placed in the frame being drawn, top-left cells in screen
   /// coordinates.
   public private(set) var placements: [SixelPlacement] = []
+  /// The kitty pictures placed in the frame being drawn, likewise.
+  public private(set) var kittyPlacements: [KittyPlacement] = []
 
   /// - Parameters:
   ///   - baseDirectory: where `img/mug.png` is looked for: the data file's folder.
@@ -94,7 +98,8 @@ public final class Pictures {
   public func thumbnail(_ image: String, in folder: String? = nil, shape: ThumbnailShape) -> ThumbnailState {
     if Self.isRemote(image) { return .failed(Self.remoteFailure) }
     return loader.thumbnail(
-      ThumbnailKey(path: path(for: image, in: folder), shape: shape, mode: mode, symbols: symbols, cellPixels: cellPixels))
+      ThumbnailKey(path: path(for: image, in: folder), shape: shape, mode: mode, symbols: symbols, cellPixels: cellPixels,
+        pixels: pixelProtocol))
   }
 
   /// Why `image` cannot be shown, once that is known.
@@ -107,6 +112,7 @@ public final class Pictures {
   public func beginFrame() {
     loader.beginFrame()
     placements.removeAll(keepingCapacity: true)
+    kittyPlacements.removeAll(keepingCapacity: true)
   }
 
   /// Draws `thumbnail` with its top-left cell at `origin`, only where it meets
@@ -115,7 +121,8 @@ public final class Pictures {
   public func draw(_ thumbnail: Thumbnail, in canvas: any Canvas, at origin: Point, clip: Rect) {
     thumbnail.draw(in: canvas, at: origin, clip: clip)
     let frame = Rect(x: origin.x, y: origin.y, width: thumbnail.width, height: thumbnail.height)
-    guard let sixel = thumbnail.sixel, frame.intersection(clip) == frame, frame.intersection(canvas.bounds) == frame else { return }
+    guard thumbnail.sixel != nil || thumbnail.kitty != nil, frame.intersection(clip) == frame, frame.intersection(canvas.bounds) == frame
+    else { return }
     // Cards draw through regions in the content's coordinates: the screen's are wanted.
     var base: any Canvas = canvas
     var screen = origin
@@ -124,7 +131,9 @@ public final class Pictures {
       base = region.base
     }
     let placed = Rect(x: screen.x, y: screen.y, width: frame.width, height: frame.height)
-    if placed.intersection(base.bounds) == placed { placements.append(SixelPlacement(origin: screen, picture: sixel)) }
+    guard placed.intersection(base.bounds) == placed else { return }
+    if let sixel = thumbnail.sixel { placements.append(SixelPlacement(origin: screen, picture: sixel)) }
+    if let kitty = thumbnail.kitty { kittyPlacements.append(KittyPlacement(origin: screen, picture: kitty)) }
   }
 
   /// Stops decoding; after this no `onReady` call happens.

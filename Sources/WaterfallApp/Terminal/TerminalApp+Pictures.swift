@@ -4,8 +4,8 @@ import WaterfallTerminal
 extension TerminalApp {
   /// Gives `browser` pictures when the terminal can show them: 256 colours or
   /// direct colour, colours allowed, and Unicode lines (the block symbols are not
-  /// ASCII), in the symbols the options name, and in sixel too when the options
-  /// say the terminal shows it and it reports its cells' size. Thumbnails decode on a worker thread that wakes the session when one
+  /// ASCII), in the symbols the options name, and in real pixels too (sixel or
+  /// kitty's) when the options say the terminal shows them and it reports its cells' size. Thumbnails decode on a worker thread that wakes the session when one
   /// is ready. Returns them, to be stopped before the session ends.
   ///
   /// ```swift
@@ -25,7 +25,13 @@ extension TerminalApp {
     options.bytesForPath = source.pictureBytes
     let pictures = Pictures(baseDirectory: source.baseDirectory, mode: mode, symbols: browser.options.symbols, options: options, onReady: { wake.signal() })
     // Real pixels need the cell's size in pixels, which the terminal may not report.
-    if browser.options.graphics == .sixel { pictures.cellPixels = session.cellPixelSize }
+    switch browser.options.graphics {
+    case .sixel: pictures.cellPixels = session.cellPixelSize
+    case .kitty:
+      pictures.cellPixels = session.cellPixelSize
+      pictures.pixelProtocol = .kitty
+    case .none: break
+    }
     browser.pictures = pictures
     return pictures
   }

@@ -36,9 +36,13 @@ public enum TerminalApp {
     let pictures = startPictures(browser: browser, source: controller?.source, session: session)
     defer { pictures?.stop() }
     let trace = FrameTrace.fromEnvironment()  // `make bench`: key-to-screen times
-    let sixels = pictures?.cellPixels == nil ? nil : SixelLayer()
+    let pixels = pictures?.cellPixels == nil ? nil : pictures?.pixelProtocol
+    let sixels = pixels == .sixel ? SixelLayer() : nil
+    let kitty = pixels == .kitty ? KittyLayer() : nil
     return loop.run(
-      Program(browser: browser, controller: controller, pictures: pictures, trace: trace, session: session, sixels: sixels))
+      Program(
+        browser: browser, controller: controller, pictures: pictures, trace: trace, session: session, sixels: sixels,
+        kitty: kitty))
   }
 
   /// The browser as the run loop sees it: what is loaded is taken in before each
@@ -51,8 +55,9 @@ public enum TerminalApp {
     let trace: FrameTrace?
     /// Where `y` copies to (OSC 52), and sixel pictures go.
     let session: TerminalSession
-    /// Pictures in real pixels, when the terminal shows sixel.
+    /// Pictures in real pixels, when the terminal shows sixel, or kitty's pictures.
     let sixels: SixelLayer?
+    let kitty: KittyLayer?
 
     func update(time: UInt64) {
       if let controller {
@@ -77,6 +82,10 @@ public enum TerminalApp {
 
     func frameShown(drawingTime: UInt64) {
       sixels?.send(through: session)
+      if let kitty, let pictures {
+        // Placements move with the cards, even while they animate; none over the help.
+        kitty.send(browser.mode == .help ? [] : pictures.kittyPlacements, through: session)
+      }
       trace?.frameShown()
       if browser.isAnimating, drawingTime > slowFrameMilliseconds { browser.disableAnimation() }
     }
@@ -98,11 +107,15 @@ public enum TerminalApp {
 
     func handle(_ event: InputEvent, time: UInt64) -> TerminalStep<Outcome> {
       trace?.eventRead()  // the first of a burst counts
-      if case .resize = event { sixels?.screenCleared = true }
+      if case .resize = event {
+        sixels?.screenCleared = true
+        kitty?.screenCleared = true
+      }
       switch browser.handle(event, time: time) {
       case .none: return .continue
       case .repaint:
         sixels?.screenCleared = true
+        kitty?.screenCleared = true
         return .repaint
       case .reload:
         reload(time: time)
