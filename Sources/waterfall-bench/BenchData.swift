@@ -42,15 +42,23 @@ struct BenchData {
 
   /// The two files for `count` items in `directory`, written first if either is
   /// missing; `log` hears what is being done.
-  static func ensure(directory: String, count: Int, log: (String) -> Void) throws(Failure) -> BenchData {
+  /// With `jsonLinesOnly`, only the JSON Lines file is needed: it alone is
+  /// written when missing (the search bench reads nothing else).
+  static func ensure(directory: String, count: Int, jsonLinesOnly: Bool = false, log: (String) -> Void) throws(Failure) -> BenchData {
     let tag = count % 1_000_000 == 0 ? "\(count / 1_000_000)m" : count % 1_000 == 0 ? "\(count / 1_000)k" : "\(count)"
     let data = BenchData(
       jsonLines: "\(directory)/shops-\(tag).jsonl", jsonArray: "\(directory)/shops-\(tag).json",
       wrappedJSON: "\(directory)/shops-\(tag)-wrapped.json", csv: "\(directory)/shops-\(tag).csv",
       sqlite: "\(directory)/shops-\(tag).db", itemCount: count)
     if data.files.allSatisfy({ access($0.path, R_OK) == 0 }) { return data }
+    if jsonLinesOnly, access(data.jsonLines, R_OK) == 0 { return data }
     if mkdir(directory, 0o755) != 0, errno != EEXIST {
       throw Failure(description: "cannot create \(directory): \(String(cString: strerror(errno)))")
+    }
+    if jsonLinesOnly {
+      log("generating \(count) items into \(data.jsonLines)…")
+      try writeJSONLines(data, count: count)
+      return data
     }
     log("generating \(count) items into \(data.files.map(\.path).joined(separator: ", "))…")
     let clock = ContinuousClock()
@@ -58,6 +66,20 @@ struct BenchData {
     try write(data, count: count)
     log("generated in \(Measure.seconds(start.duration(to: clock.now)).rounded()) s")
     return data
+  }
+
+  /// Writes the JSON Lines file alone (the same items as ``write(_:count:)``'s).
+  private static func writeJSONLines(_ data: BenchData, count: Int) throws(Failure) {
+    let lines = try OutputFile(path: data.jsonLines + ".partial")
+    var generator = ShopsGenerator(seed: seed)
+    var line: [UInt8] = []
+    for id in 1...count {
+      line.removeAll(keepingCapacity: true)
+      ShopValue.appendObject(generator.item(id: id), pretty: false, to: &line)
+      line.append(0x0A)
+      try lines.append(line)
+    }
+    try lines.finish(renamingTo: data.jsonLines)
   }
 
   /// Writes every file in one pass over the items.

@@ -4,8 +4,8 @@
 //                   [--data DIR] [--waterfall PATH] [--programs LIST] [--no-others]
 //                   [--show-screens] [--timeout S]
 //
-//   GROUP        layout, view, scale, images or symbols (all five when none is
-//                given), or data (only generate the scale benchmark's files)
+//   GROUP        layout, view, scale, images, search or symbols (all six when none
+//                is given), or data (only generate the scale benchmark's files)
 //   --json       one JSON object with every figure, instead of the table
 //   --quick      fewer items and runs (the scale part: 100,000 items)
 //   --items N    items in the scale benchmark's files (default 1,000,000)
@@ -35,7 +35,7 @@ func log(_ message: String) {
   _ = write(2, &bytes, bytes.count)
 }
 
-let groups = ["layout", "view", "scale", "images", "symbols", "data"]
+let groups = ["layout", "view", "scale", "images", "search", "symbols", "data"]
 let wantsJSON = arguments.contains("--json")
 let quick = arguments.contains("--quick")
 let only = option("--only") ?? arguments.first { groups.contains($0) }
@@ -49,9 +49,9 @@ let dataDirectory = option("--data") ?? "bench-data"
 var report = Report(machine: MachineDescription.current())
 func wanted(_ group: String) -> Bool { only == nil || only == group }
 
-func benchData() -> BenchData? {
+func benchData(jsonLinesOnly: Bool = false) -> BenchData? {
   do {
-    return try BenchData.ensure(directory: dataDirectory, count: itemCount, log: log)
+    return try BenchData.ensure(directory: dataDirectory, count: itemCount, jsonLinesOnly: jsonLinesOnly, log: log)
   } catch {
     log("\(error)")
     return nil
@@ -84,6 +84,10 @@ if wanted("scale") {
   } else if let data = benchData() {
     ScaleBench(data: data, settings: settings).run(into: &report)
   }
+}
+
+if wanted("search"), let data = benchData(jsonLinesOnly: true) {
+  SearchBench(path: data.jsonLines, log: log).run(into: &report)
 }
 
 if wanted("images") {

@@ -112,6 +112,10 @@ struct LayoutOptions: ParsableArguments {
   var noAnimation = false
   @Flag(name: .shortAndLong, help: "Read a folder of folders: every folder's pages or pictures, each folder a section.")
   var recursive = false
+  @Option(help: ArgumentHelp("Sort the cards by this field's value (numbers and prices as numbers); FIELD:desc the other way.", valueName: "field[:desc]"))
+  var sort: String?
+  @Flag(name: [.customShort("e"), .long], help: "Search terms match exactly; 'term matches fuzzily (the other way round without it).")
+  var exact = false
 
   /// The narrowest cards one may ask for: a border and two cells of text, up to
   /// a screen wider than any terminal.
@@ -126,6 +130,9 @@ struct LayoutOptions: ParsableArguments {
     if !(0...20).contains(rowSpacing) { throw ValidationError("--row-spacing must be between 0 and 20") }
     _ = try parameters()
     if groupColumns != nil, groupBy == nil { throw ValidationError("--group-columns needs --group-by") }
+    if let sort {
+      do { _ = try SortOrder(parsing: sort) } catch { throw ValidationError("--sort \(error)") }
+    }
   }
 
   /// The layout's parameters, or a usage error naming the option.
@@ -165,6 +172,8 @@ struct LayoutOptions: ParsableArguments {
     options.order = order
     options.groups = groupBy != nil || recursive
     options.animates = !noAnimation
+    options.exactSearch = exact
+    options.sort = sort.flatMap { try? SortOrder(parsing: $0) }
     options.theme = theme
     // validate() checked them already.
     options.parameters = (try? parameters()) ?? LayoutParameters()

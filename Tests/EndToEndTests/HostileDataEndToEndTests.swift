@@ -141,7 +141,8 @@ import Testing
     let details = try tmux.waitFor(text: "Details")
     #expect(details.contains { $0.contains("␛key") && $0.contains("clip ␛ value") }, "\(details.joined(separator: "\n"))")
     Self.expectWholePanel(details, width: 100, rows: 29)
-    for (query, shows) in [("gpj", "\u{FFFD}name"), ("bad", "cafe\u{301} a\u{200B}b 价格 ␛ reset ␛ report")] {
+    // Exact terms (`'`): a bare term is fuzzy and would match more items.
+    for (query, shows) in [("'gpj", "\u{FFFD}name"), ("'bad", "cafe\u{301} a\u{200B}b 价格 ␛ reset ␛ report")] {
       // Escape and the next key apart: together they are Alt-/.
       try tmux.send("Escape")
       try tmux.waitFor("the details closed") { !$0.joined().contains("Details") }

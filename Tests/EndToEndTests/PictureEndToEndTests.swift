@@ -97,9 +97,9 @@ import Testing
     #expect(screen.joined().contains("01-sky.jpg"))
     try tmux.waitFor("the pictures") { $0.joined().contains("▀▀▀▀▀▀▀▀▀▀") }
     // The cut picture's details: its fields, and why it shows no picture.
-    try tmux.type("/cut")
+    try tmux.type("/'cut")
     try tmux.send("Enter")
-    try tmux.waitFor("one match") { Self.status($0).contains("/cut") && Self.status($0).hasPrefix(" 1/1 ") }
+    try tmux.waitFor("one match") { Self.status($0).contains("/'cut") && Self.status($0).hasPrefix(" 1/1 ") }
     try tmux.send("Enter")
     let details = try tmux.waitFor("the reason in the details") { $0.joined().contains("truncated") }.joined(separator: "\n")
     #expect(details.contains("picture") && details.contains("04-cut.png") && details.contains("135×240"))

@@ -129,9 +129,13 @@ import WaterfallView
   @Test func filterIgnoresCaseAndSearchesEveryStringField() {
     let b = browser()
     _ = b.handle(.key(.character("/")))
-    for c in "NUMBER 1" { _ = b.handle(.key(.character(c))) }
+    for c in #"'NUMBER\ 1"# { _ = b.handle(.key(.character(c))) }
     // "Item number 1.", "Item number 10." … "Item number 19."
     #expect(b.counts.shown == 11)
+    // Two fuzzy terms: "number", and a 1 in any value (ids, prices, titles too).
+    _ = b.handle(.key(.control("u")))
+    for c in "NUMBER 1" { _ = b.handle(.key(.character(c))) }
+    #expect(b.counts.shown == 28)
   }
 
   @Test func quitAndPrint() {

@@ -97,19 +97,20 @@ import WaterfallView
 }
 
 @Suite struct ShownItemsTests {
-  @Test func filterAndHidesChooseTheItemsInStoreOrder() {
+  @Test func searchMatchesAndHidesChooseTheItemsInOrder() {
     let store = BrowserTests.store(10)  // titles cycle Mug, Lamp, Teapot, Chair, Vase
     var shown = ShownItems()
     #expect(shown.showsEverything)
     #expect(shown.items(of: store) == Array(0..<10))
     shown.filter = "mug"
-    #expect(shown.items(of: store) == [0, 5])
-    shown.hide(5)
+    let matches = [0, 5]  // what the search found
     #expect(!shown.showsEverything)
-    #expect(shown.items(of: store) == [0])
-    #expect(shown.items(of: store, in: 3..<10) == [])
+    #expect(shown.items(among: matches) == [0, 5])
+    shown.hide(5)
+    #expect(shown.items(among: matches) == [0])
+    #expect(shown.items(of: store, in: 3..<10) == [3, 4, 6, 7, 8, 9])
     #expect(shown.undoHide() == 5)
-    #expect(shown.items(of: store) == [0, 5])
+    #expect(shown.items(among: matches) == [0, 5])
     #expect(shown.undoHide() == nil)
   }
 

@@ -150,7 +150,7 @@ import WaterfallView
   @Test func filteringHidesEmptySections() {
     let b = Self.browser(Self.store(24, group: true)) { $0.groups = true }
     _ = b.handle(.key(.character("/")))
-    for c in "Item 1" { _ = b.handle(.key(.character(c))) }
+    for c in #"'Item\ 1"# { _ = b.handle(.key(.character(c))) }
     // Items 1 and 10-19: shops Oak (1), Loom (10, 11), Lamp (12-14), Oak (15-17), Clay (18, 19).
     #expect(b.sections.allSatisfy { $0.count > 0 })
     #expect(b.counts.shown == 11)

@@ -15,7 +15,7 @@ extension Browser {
     if mode == .details, let details {
       details.draw(in: canvas, rect: detailsRect, position: positionText, theme: options.theme)
     } else if dataSource.shownCount == 0 {
-      EmptyScreen.draw(EmptyScreen.lines(storeCount: store.count, loading: loading, filter: filter), in: canvas, rect: detailsRect)
+      EmptyScreen.draw(EmptyScreen.lines(storeCount: store.count, loading: loading, filter: filter, searching: isSearching), in: canvas, rect: detailsRect)
     } else {
       view.draw(in: canvas)
       drawPullHeader(in: canvas)
@@ -68,6 +68,8 @@ extension Browser {
     bar.groups = options.groups ? dataSource.sections.count : nil
     bar.skippedCount = skippedCount
     if case .loading(let progress?) = loading { bar.progress = progress }
+    bar.searchProgress = searchProgress
+    bar.sort = sortLabel
     bar.notice = notice
     bar.fieldNotice = missingFieldsNotice
     return bar

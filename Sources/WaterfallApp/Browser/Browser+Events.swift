@@ -115,6 +115,8 @@ extension Browser {
       case .gridLarge: switchLayout(to: .grid, large: options.largeCards)
       case .waterfall, .list, .line, .circle, .mosaic: switchLayout(to: options.layout, large: !options.largeCards)
       }
+    case .nextSort: sortByNextField()
+    case .reverseSort: reverseSort()
     case .hide: hideSelected()
     case .unhide: undoHide()
     case .reload: return .reload
@@ -162,7 +164,10 @@ extension Browser {
   }
   private func filtering(_ command: KeyCommand?, key: Key) -> BrowserAction {
     switch command {
-    case .keepFilter: mode = .browsing
+    case .keepFilter:
+      // A picker picks the selected match at once, as fzf does.
+      if options.printMode, let item = selectedItem { return .print(store.printed(at: item)) }
+      mode = .browsing
     case .clearFilter:
       mode = .browsing
       applyFilter("")
@@ -272,11 +277,6 @@ extension Browser {
   }
 
   // MARK: What keys change
-
-  private func applyFilter(_ query: String) {
-    shown.filter = query
-    reshow()
-  }
 
   /// Moves the selection one card; the carousel slides the card to the middle and
   /// the circle turns, animated. Returns whether the selection moved.
@@ -399,6 +399,7 @@ extension Browser {
     policy.options.columns = clamped
     finishAnimation()
     view.setLayout(makeLayout())
+    prefetchHeights()
   }
 
   // MARK: Layouts and their animation
@@ -417,6 +418,7 @@ extension Browser {
     if kind != oldKind { view.reconfigureCells() }
     let new = makeLayout()
     view.setLayout(new)
+    prefetchHeights()
     guard options.animates else { return }
     let transition = TransitionLayout(from: old, to: new, fromOrigin: oldOffset, toOrigin: view.scrollOffset)
     animator.begin(transition, target: new)

@@ -54,6 +54,10 @@ public final class Browser {
     public var parameters = LayoutParameters()
     /// Enter prints the selected item and quits (a picker, as fzf is).
     public var printMode = false
+    /// Bare search terms match exactly, `'term` fuzzily (`--exact`).
+    public var exactSearch = false
+    /// The order to sort the cards in at the start (`--sort price:desc`).
+    public var sort: SortOrder?
     public var theme = CardTheme.unicode
     /// The block symbols pictures are drawn with (`--symbols`).
     public var symbols = SymbolSet.standard
@@ -85,6 +89,22 @@ public final class Browser {
   public internal(set) var mode = Mode.browsing
   /// Which items show: the filter and the hides.
   public internal(set) var shown = ShownItems()
+  /// The search typed after `/`, while there is one: its matches so far.
+  public internal(set) var search: SearchRun?
+  /// Where searches run: on this thread until ``searchInBackground(wake:)``.
+  var searchEngine = SearchEngine(wake: nil)
+  /// Where sorts run, likewise.
+  var sortEngine = SortEngine(wake: nil)
+  /// Where cards are measured ahead (``prefetchHeights()``).
+  var heightPrefetcher = HeightPrefetcher(wake: nil)
+  /// Fewer cards than this are measured when needed, not ahead: it takes no time.
+  var prefetchThreshold = 20_000
+  /// The order the cards are in, when sorted (nil: the data's order).
+  public internal(set) var sortOrder: SortOrder?
+  /// A sort asked for and not yet done.
+  public internal(set) var pendingSort: SortOrder?
+  /// The store's items in ``sortOrder``: those the store had when it was sorted.
+  var sortedItems: [Int]?
   public var filter: String { shown.filter }
   var details: DetailsView?
   /// The first line of the `?` screen shown.
@@ -99,6 +119,9 @@ public final class Browser {
   public var loading = Loading.done {
     didSet {
       updateFooter()
+      // A sort made while loading is made again over every item.
+      if loading == .done, oldValue != .done, let order = pendingSort ?? sortOrder { requestSort(order) }
+      if loading == .done, oldValue != .done { prefetchHeights() }
       if goingToEnd, loading == .done {
         goingToEnd = false
         notice = nil
@@ -144,6 +167,10 @@ public final class Browser {
     updateFooter()
     view.reloadData(with: makeLayout())
     view.selectFirstItem()
+    if let sort = options.sort {
+      requestSort(sort)
+      view.selectFirstItem()
+    }
   }
 
   static func viewFrame(for size: Size) -> Rect {
@@ -217,7 +244,7 @@ public final class Browser {
       sectionKeys: options.parameters.groupColumns.isEmpty ? [] : dataSource.sections.map(\.key))
   }
 
-  private func updateFooter() {
+  func updateFooter() {
     switch loading {
     case .loading: dataSource.footer = "Loading more…"
     case .done:
@@ -241,6 +268,7 @@ public final class Browser {
     }
     if let selected = view.selectedIndexPath { view.scrollToItem(at: selected) }
     details?.scroll(by: 0, in: detailsRect)
+    prefetchHeights()
   }
 
   // MARK: Loading
@@ -273,23 +301,40 @@ public final class Browser {
     let start = lastSeenCount
     lastSeenCount = store.count
     if start < store.count {
-      finishAnimation()
-      let wasEmpty = dataSource.shownCount == 0
-      let added = dataSource.add(shown.items(of: store, in: start..<store.count))
-      updateFooter()
-      if wasEmpty {
-        view.reloadData(with: makeLayout())
-        view.selectFirstItem()
-        return
+      if search != nil {
+        // The search looks at new items in a pass of their own, once its pass is done.
+        continueSearchIfIdle()
+      } else {
+        appendShown(shown.items(of: store, in: start..<store.count))
       }
-      if added.restructured {
-        throttle.isPending = true
-      } else if added.appendedToLast > 0, !throttle.isPending {
-        view.appendItems(count: added.appendedToLast, toSection: dataSource.sections.count - 1)
-      }
-      if goingToEnd { view.selectLastItem() }
     }
-    if throttle.isPending, relayoutAllowed {
+    relayoutIfPending(allowed: relayoutAllowed)
+  }
+
+  /// Shows `items` after those shown: through the layout's append path when
+  /// they all go to the end of the last section.
+  func appendShown(_ items: [Int]) {
+    guard !items.isEmpty else { return }
+    finishAnimation()
+    let wasEmpty = dataSource.shownCount == 0
+    let added = dataSource.add(items)
+    updateFooter()
+    if wasEmpty {
+      view.reloadData(with: makeLayout())
+      view.selectFirstItem()
+      return
+    }
+    if added.restructured {
+      throttle.isPending = true
+    } else if added.appendedToLast > 0, !throttle.isPending {
+      view.appendItems(count: added.appendedToLast, toSection: dataSource.sections.count - 1)
+    }
+    if goingToEnd { view.selectLastItem() }
+  }
+
+  /// Lays every card out again when items for earlier sections wait, if allowed.
+  func relayoutIfPending(allowed: Bool) {
+    if throttle.isPending, allowed {
       throttle.isPending = false
       let keep = selectedItem
       let row = selectedRow
@@ -309,7 +354,12 @@ public final class Browser {
     dataSource.store = newStore
     lastSeenCount = newStore.count
     shown.showHidden()
+    restartSearchForNewStore()
+    let order = pendingSort ?? sortOrder
+    sortedItems = nil
+    sortOrder = nil
     showAgain()
+    continueSearchIfIdle()
     var target = oldID.flatMap { id in (0..<newStore.count).first { newStore.id(at: $0) == id } }
     if target == nil, let oldPosition, dataSource.shownCount > 0 {
       target = dataSource.shownItems[min(oldPosition, dataSource.shownCount - 1)]
@@ -328,6 +378,8 @@ public final class Browser {
         mode = .browsing
       }
     }
+    if let order { requestSort(order) }
+    prefetchHeights()
   }
 
   // MARK: Items
@@ -343,16 +395,30 @@ public final class Browser {
   }
 
   /// Gives the cards the shown items anew and lays them out.
-  private func showAgain() {
+  func showAgain() {
     throttle.isPending = false
-    dataSource.show(shown.items(of: store))
+    if let sorted = sortedItems {
+      var ordered = sorted
+      // Items loaded since the sort come after the sorted ones.
+      if store.count > sorted.count { ordered += sorted.count..<store.count }
+      if let search {
+        var matched = [Bool](repeating: false, count: store.count)
+        for item in search.matches { matched[item] = true }
+        ordered.removeAll { !matched[$0] }
+      }
+      dataSource.show(shown.items(among: ordered))
+    } else if let search {
+      dataSource.show(shown.items(among: search.matches))
+    } else {
+      dataSource.show(shown.items(of: store))
+    }
     updateFooter()
     view.reloadData(with: makeLayout())
   }
 
   /// The selected card's top row on the screen (its left column, when the cards
   /// flow sideways), to put a card back at after the cards are laid out anew.
-  private var selectedRow: Int? {
+  var selectedRow: Int? {
     view.selectedIndexPath.flatMap { view.frameForItem(at: $0) }.map {
       view.isHorizontal ? $0.minX - view.scrollOffset.x : $0.minY - view.contentOffset
     }

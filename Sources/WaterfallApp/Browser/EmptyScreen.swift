@@ -10,9 +10,11 @@ import WaterfallView
 /// ```
 enum EmptyScreen {
   /// Why no card shows: nothing loaded (yet), nothing matches, or all hidden.
-  static func lines(storeCount: Int, loading: LoadState, filter: String) -> [String] {
+  static func lines(storeCount: Int, loading: LoadState, filter: String, searching: Bool = false) -> [String] {
     if storeCount == 0 {
       return loading == .done ? ["No items to show", "the data has no items"] : ["Loading…"]
+    } else if searching {
+      return ["Searching for “\(filter)”…", "Esc clears the filter"]
     } else if !filter.isEmpty {
       return ["Nothing matches “\(filter)”", "Esc clears the filter"]
     } else {

@@ -72,13 +72,16 @@ public enum KeyBindings {
     ]),
     KeyBinding("Ctrl-E Ctrl-Y", "scroll a row down or up (a column, when sideways)", [(.control("e"), .scrollDown), (.control("y"), .scrollUp)]),
     KeyBinding("Enter  double click", "details of the selected card (--print: print it)", [(.enter, .open)]),
-    KeyBinding("/", "filter as you type; Enter keeps it, Esc clears it", [(.character("/"), .filter)]),
+    KeyBinding("/", "search (fzf syntax, field:term); Enter keeps, Esc clears", [(.character("/"), .filter)]),
     KeyBinding("+ -", "more or fewer columns (1 to 12)", [
       (.character("+"), .moreColumns), (.character("="), .moreColumns),
       (.character("-"), .fewerColumns), (.character("_"), .fewerColumns),
     ]),
     KeyBinding("L", "next of 7 layouts, waterfall to mosaic (--layout)", [(.character("L"), .nextLayout)]),
     KeyBinding("z", "small or large cards", [(.character("z"), .cardSize)]),
+    KeyBinding("s  S", "sort by the next field; the other way round (--sort)", [
+      (.character("s"), .nextSort), (.character("S"), .reverseSort),
+    ]),
     KeyBinding("x  u", "hide the selected card; bring the last one back", [(.character("x"), .hide), (.character("u"), .unhide)]),
     KeyBinding("r", "read the data again, keeping the selection", [(.character("r"), .reload)]),
     KeyBinding("click  wheel", "select a card, scroll", []),

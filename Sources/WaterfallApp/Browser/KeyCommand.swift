@@ -13,6 +13,8 @@ public enum KeyCommand: Hashable, Sendable {
   case scrollDown, scrollUp
   // Browsing.
   case open, back, quit, filter, moreColumns, fewerColumns, nextLayout, cardSize, hide, unhide, reload, help
+  /// Sort by the next field (`s`); the other way round (`S`).
+  case nextSort, reverseSort
   // Any mode.
   case repaint, interrupt
   // Filtering.

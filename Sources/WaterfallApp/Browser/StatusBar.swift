@@ -2,7 +2,8 @@ import WaterfallLayout
 import WaterfallView
 
 /// The bottom line: where the selection is, the layout, the filter and hides,
-/// loading progress and notices; while filtering, the filter being typed.
+/// loading progress and notices; while filtering, the filter being typed and
+/// `1,234 of 1,000,000 · searching 45%`.
 ///
 /// ```swift
 /// var bar = StatusBar(position: "3/40", layout: "3 cols · waterfall", theme: .unicode)
@@ -24,6 +25,10 @@ struct StatusBar {
   var groups: Int?
   var skippedCount = 0
   var progress: String?
+  /// "searching 45%" while a search looks.
+  var searchProgress: String?
+  /// The order ("price ↑"), or the sort under way, when sorted.
+  var sort: String?
   var notice: String?
   /// Fields the user named that no item has (``Browser/missingFieldsNotice``).
   var fieldNotice: String?
@@ -33,7 +38,7 @@ struct StatusBar {
     let style = theme.barStyle
     canvas.fill(bar, with: " ", style: style)
     if filtering {
-      let count = " \(shownCount)/\(totalCount) "
+      let count = " \(shownCount.grouped) of \(totalCount.grouped)" + (searchProgress.map { " · " + $0 } ?? "") + " "
       let cursor = theme.border == .ascii ? "_" : "▏"
       canvas.put(" /" + filter + cursor, at: Point(x: 0, y: row), style: style, clip: Rect(x: 0, y: row, width: width - DisplayText.width(of: count), height: 1))
       canvas.put(count, at: Point(x: width - DisplayText.width(of: count), y: row), style: style, clip: bar)
@@ -43,7 +48,9 @@ struct StatusBar {
     var parts = [" " + position + (filter.isEmpty && hiddenCount == 0 ? "" : " of \(totalCount)")]
     parts.append(layout)
     if let groups { parts.append("\(groups) groups") }
+    if let sort { parts.append(sort) }
     if !filter.isEmpty { parts.append("/" + filter) }
+    if let searchProgress { parts.append(searchProgress) }
     if hiddenCount > 0 { parts.append("\(hiddenCount) hidden") }
     if skippedCount > 0 { parts.append("\(skippedCount) skipped") }
     if let progress { parts.append(progress) }

@@ -15,6 +15,8 @@ final class CardCell: Cell {
   var pictures: Pictures?
   /// The folder the item's picture is named from, when its page has its own.
   var pictureFolder: String?
+  /// The search whose matched characters are drawn underlined and bold.
+  private(set) var highlight: CardHighlight?
   /// The card's plan for its size, with its lines already made glyphs: a card is
   /// drawn on every frame while it is visible, but laid out and measured once.
   private var plan: (size: Size, plan: CardPlan, lines: Lines)?
@@ -29,8 +31,11 @@ final class CardCell: Cell {
     var text: [[Glyph]]
     /// Each field's key (with its `: `) and value.
     var fields: [(key: [Glyph], value: [Glyph])]
+    /// The glyphs a search matched, by line: title lines, subtitle, tags, text lines.
+    var marks = CardHighlight.Marks()
 
-    init(_ plan: CardPlan) {
+    init(_ plan: CardPlan, highlight: CardHighlight?) {
+      defer { if let highlight { marks = highlight.marks(for: self) } }
       title = plan.title.map(DisplayText.glyphs(of:))
       subtitle = plan.subtitle.map(DisplayText.glyphs(of:))
       tags = plan.tags.map(DisplayText.glyphs(of:))
@@ -54,20 +59,21 @@ final class CardCell: Cell {
     placeholder = nil
   }
 
-  func configure(content: CardContent, theme: CardTheme, fixedSize: Bool) {
-    if content != self.content || fixedSize != self.fixedSize {
+  func configure(content: CardContent, theme: CardTheme, fixedSize: Bool, highlight: CardHighlight? = nil) {
+    if content != self.content || fixedSize != self.fixedSize || highlight != self.highlight {
       plan = nil
       placeholder = nil
     }
     self.content = content
     self.theme = theme
     self.fixedSize = fixedSize
+    self.highlight = highlight
   }
 
   private func currentPlan() -> (plan: CardPlan, lines: Lines) {
     if let plan, plan.size == frame.size { return (plan.plan, plan.lines) }
     let made = fixedSize ? CardPlan(content: content, size: frame.size) : CardPlan(content: content, width: frame.width)
-    let lines = Lines(made)
+    let lines = Lines(made, highlight: highlight)
     plan = (frame.size, made, lines)
     return (made, lines)
   }
@@ -99,21 +105,18 @@ final class CardCell: Cell {
       y += rows
     }
     let titleStyle = isSelected ? theme.selectedTextStyle : theme.textStyle.with(attributes: .bold)
-    for line in lines.title {
-      canvas.put(line, at: Point(x: inner.minX, y: y), style: titleStyle, clip: area)
+    func put(_ line: [Glyph], style: Style, marks: [Int]) {
+      canvas.put(line, at: Point(x: inner.minX, y: y), style: style, clip: area)
+      if !marks.isEmpty { CardHighlight.draw(marks, of: line, in: canvas, at: Point(x: inner.minX, y: y), style: style, clip: area) }
       y += 1
     }
-    if let subtitle = lines.subtitle {
-      canvas.put(subtitle, at: Point(x: inner.minX, y: y), style: theme.secondaryStyle, clip: area)
-      y += 1
+    for (i, line) in lines.title.enumerated() {
+      put(line, style: titleStyle, marks: lines.marks.title[i] ?? [])
     }
-    if let tags = lines.tags {
-      canvas.put(tags, at: Point(x: inner.minX, y: y), style: Style(attributes: .dim), clip: area)
-      y += 1
-    }
-    for line in lines.text {
-      canvas.put(line, at: Point(x: inner.minX, y: y), style: theme.textStyle, clip: area)
-      y += 1
+    if let subtitle = lines.subtitle { put(subtitle, style: theme.secondaryStyle, marks: lines.marks.subtitle) }
+    if let tags = lines.tags { put(tags, style: Style(attributes: .dim), marks: lines.marks.tags) }
+    for (i, line) in lines.text.enumerated() {
+      put(line, style: theme.textStyle, marks: lines.marks.text[i] ?? [])
     }
     for field in lines.fields {
       let x = inner.minX + canvas.put(field.key, at: Point(x: inner.minX, y: y), style: theme.secondaryStyle, clip: area)

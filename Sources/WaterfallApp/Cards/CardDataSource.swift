@@ -32,6 +32,8 @@ final class CardDataSource: CollectionViewDataSource, CollectionViewDelegate {
   var pictures: Pictures?
   /// The footer's text under the last card, or nil for none.
   var footer: String?
+  /// The search whose matched characters the cards highlight.
+  var highlight: SearchQuery?
 
   init(store: ItemStore, theme: CardTheme) {
     self.store = store
@@ -117,7 +119,9 @@ final class CardDataSource: CollectionViewDataSource, CollectionViewDelegate {
       return row
     }
     let card = collectionView.dequeueReusableCell(withIdentifier: CardCell.identifier, for: indexPath) as! CardCell
-    card.configure(content: content, theme: theme, fixedSize: kind.hasFixedSizeCards || direction == .horizontal)
+    card.configure(
+      content: content, theme: theme, fixedSize: kind.hasFixedSizeCards || direction == .horizontal,
+      highlight: highlight.map { CardHighlight(query: $0, roles: store.roles) })
     card.pictures = pictures
     card.pictureFolder = store.pictureFolder(at: item)
     return card

@@ -38,12 +38,14 @@ public final class ItemStore {
   /// Picture sizes read from the pictures' headers, for items that named a
   /// picture without its size (``setPictureSize(_:at:)``).
   private var measuredSizes: [Int: CardContent.Aspect] = [:]
-  private var records: [Record] = []
+  private(set) var records: [Record] = []
   /// Each item's ``ItemChecksum`` as read (``ScannedItem/checksum``): 4 bytes an item.
   private var checksums: [UInt32] = []
   private var summaries = ByteArena()
-  private var texts = ByteArena()
-  private var pages: [Page] = []
+  private(set) var texts = ByteArena()
+  private(set) var pages: [Page] = []
+  /// Card heights already measured, per width.
+  private var heights = CardHeights()
 
   /// One page: where it was read from, where its items' texts are, and, in a
   /// folder tree, its section and the folder its pictures are named from.
@@ -129,6 +131,7 @@ public final class ItemStore {
 
   /// Removes every item and page.
   public func removeAll() {
+    heights = CardHeights()
     fieldsSeen = 0
     measuredSizes = [:]
     records.removeAll()
@@ -148,10 +151,32 @@ public final class ItemStore {
     return content
   }
 
-  /// The height of item `index`'s waterfall card at `width`, measured in place.
+  /// The height of item `index`'s waterfall card at `width`, measured in place
+  /// the first time and then kept (``CardHeights``), so laying a million cards
+  /// out again at a width seen before (`+` then `-`, `z`, `L` round to the
+  /// waterfall, `x`, `u`, a resize back) costs no text wrapping.
   public func cardHeight(at index: Int, width: Int) -> Int {
+    if let known = heights.height(of: index, width: width) { return known }
     let measured = measuredSizes.isEmpty ? nil : measuredSizes[index]
-    return summaries.withBytes(from: records[index].summary) { CardContent.packedHeight(in: $0, width: width, aspect: measured) }
+    let height = summaries.withBytes(from: records[index].summary) { CardContent.packedHeight(in: $0, width: width, aspect: measured) }
+    heights.remember(height, of: index, width: width)
+    return height
+  }
+
+  /// What a worker needs to measure cards: see ``CardHeightSource``.
+  public var cardHeightSource: CardHeightSource {
+    CardHeightSource(summaryOffsets: records.map(\.summary), summaries: summaries, measured: measuredSizes)
+  }
+
+  /// Takes heights measured elsewhere (``CardHeightSource``) for cards at
+  /// `width`; heights known already stay.
+  public func installHeights(_ measured: [UInt16], width: Int) {
+    heights.install(measured, width: width)
+  }
+
+  /// How many cards' heights at `width` are known (tests, the benchmark).
+  public func knownHeightCount(width: Int) -> Int {
+    heights.knownCount(width: width)
   }
 
   /// The picture item `index` names without giving its size, while no size is
@@ -165,6 +190,7 @@ public final class ItemStore {
   /// height of a card with that picture.
   public func setPictureSize(_ aspect: CardContent.Aspect, at index: Int) {
     measuredSizes[index] = aspect
+    heights.forget(index)
   }
 
   /// Whether item `index`'s bytes in its file are no longer the ones read: a
@@ -188,15 +214,7 @@ public final class ItemStore {
   /// as the object `{"key": value}`, a CSV record or a SQLite row as the object
   /// of its columns (``ItemTextShape``).
   public func json(at index: Int) -> [UInt8] {
-    let record = records[index]
-    let page = pages[Int(record.page)]
-    if case .sqlite(let table) = page.shape { return table.json(rowid: record.offset) }
-    let bytes: [UInt8]
-    switch page.storage {
-    case .file(let file): bytes = file.bytes(at: record.offset, count: Int(record.length))
-    case .memory: bytes = Array(texts.bytes(at: record.offset, count: Int(record.length)))
-    }
-    return page.shape.json(from: bytes)
+    ItemTexts.json(of: records[index], pages: pages, texts: texts)
   }
 
   /// What `--print` writes for item `index`: its JSON text as it was, or, for a
@@ -245,46 +263,5 @@ public final class ItemStore {
   /// its own (a folder tree's); nil: the data's folder.
   public func pictureFolder(at index: Int) -> String? {
     pages[Int(records[index].page)].folder
-  }
-
-  /// Whether any string of item `index` (any field, any depth) contains `query`,
-  /// ignoring case. An empty query matches every item.
-  ///
-  /// The item's raw text is searched first: when an ASCII query is not in it, in
-  /// any case, and the text has no escapes, no string can hold it either, and the
-  /// item is not parsed at all.
-  public func matches(_ index: Int, query: String) -> Bool {
-    let needle = query.lowercased()
-    guard !needle.isEmpty else { return true }
-    let text = json(at: index)
-    if needle.utf8.allSatisfy({ $0 < 0x80 }), !text.contains(UInt8(ascii: "\\")),
-      !Self.containsIgnoringASCIICase(text, Array(needle.utf8))
-    {
-      return false
-    }
-    var found = false
-    ((try? JSONParser.parse(text)) ?? .null).forEachString { string in
-      if !found, string.lowercased().contains(needle) { found = true }
-    }
-    return found
-  }
-
-  /// Whether `needle` (lowercase ASCII) occurs in `haystack`, ASCII letters in any case.
-  static func containsIgnoringASCIICase(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
-    guard needle.count <= haystack.count else { return false }
-    if needle.isEmpty { return true }
-    func fold(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b | 0x20 : b }
-    let first = needle[0]
-    var i = 0
-    let last = haystack.count - needle.count
-    while i <= last {
-      if fold(haystack[i]) == first {
-        var j = 1
-        while j < needle.count, fold(haystack[i + j]) == needle[j] { j += 1 }
-        if j == needle.count { return true }
-      }
-      i += 1
-    }
-    return false
   }
 }

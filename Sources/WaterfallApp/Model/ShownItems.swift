@@ -1,35 +1,39 @@
-/// Which of the store's items the browser shows, and in what order: those the
-/// filter matches and `x` has not hidden, in store order (later: sorted).
+/// Which of the store's items the browser shows: those the search matched (all,
+/// with no search) that `x` has not hidden, in store order.
 ///
 /// A value the browser holds and hands its list to the cards; it knows nothing
-/// of the screen, so it is tested alone.
+/// of the screen, so it is tested alone. The search itself runs elsewhere
+/// (``SearchEngine``): this is given its matches.
 ///
 /// ```swift
 /// var shown = ShownItems()
-/// shown.filter = "mug"
 /// shown.hide(3)
-/// let items = shown.items(of: store)          // matching items, 3 left out
-/// shown.undoHide()                            // 3 again
+/// shown.items(of: store)            // every item but 3
+/// shown.items(among: [1, 3, 5])     // [1, 5]: a search's matches, 3 left out
+/// shown.undoHide()                  // 3 again
 /// ```
 public struct ShownItems: Equatable, Sendable {
-  /// The filter typed after `/`; empty shows everything.
+  /// The search typed after `/`; empty shows everything.
   public var filter = ""
   /// Items hidden with `x`, most recent last.
   public private(set) var hidden: [Int] = []
 
   public init() {}
 
-  /// Whether the filter and the hides leave every item shown.
+  /// Whether the search and the hides leave every item shown.
   public var showsEverything: Bool { filter.isEmpty && hidden.isEmpty }
 
-  /// Whether store item `item` is shown.
-  public func shows(_ item: Int, in store: ItemStore) -> Bool {
-    (filter.isEmpty || store.matches(item, query: filter)) && !hidden.contains(item)
+  /// The items of `range` (all of the store by default) not hidden, in order:
+  /// what shows when there is no search.
+  public func items(of store: ItemStore, in range: Range<Int>? = nil) -> [Int] {
+    items(among: range ?? 0..<store.count)
   }
 
-  /// The items of `range` (all of the store by default) that are shown, in order.
-  public func items(of store: ItemStore, in range: Range<Int>? = nil) -> [Int] {
-    (range ?? 0..<store.count).filter { shows($0, in: store) }
+  /// Those of `items` (a search's matches) not hidden, in their order.
+  public func items(among items: some Sequence<Int>) -> [Int] {
+    if hidden.isEmpty { return Array(items) }
+    let gone = Set(hidden)
+    return items.filter { !gone.contains($0) }
   }
 
   /// Hides `item` (from the view, never from the data).

@@ -24,6 +24,8 @@ public enum TerminalApp {
 
   /// A frame slower than this turns animation off: the terminal cannot keep up.
   static let slowFrameMilliseconds: UInt64 = 40
+  /// The most search matches a frame takes in: a few milliseconds of layout.
+  static let searchMatchesPerFrame = 2_000
   /// How often an animation draws.
   static let animationFrameMilliseconds = 16
 
@@ -33,6 +35,8 @@ public enum TerminalApp {
   public static func run(browser: Browser, controller: LoadController?, session: TerminalSession) -> Outcome {
     let loop = TerminalLoop(session: session)
     browser.resize(to: session.size)
+    let wakeUp = session.wakeUp
+    browser.searchInBackground { wakeUp.signal() }
     let pictures = startPictures(browser: browser, source: controller?.source, session: session)
     defer { pictures?.stop() }
     let trace = FrameTrace.fromEnvironment()  // `make bench`: key-to-screen times
@@ -60,6 +64,9 @@ public enum TerminalApp {
     let kitty: KittyLayer?
 
     func update(time: UInt64) {
+      browser.takeSearchResults(limit: TerminalApp.searchMatchesPerFrame)
+      browser.takeSortResult()
+      browser.takePrefetchedHeights()
       if let controller {
         browser.apply(controller.drain(now: time), now: time)
         browser.apply(controller.tick(now: time, nearEnd: browser.isNearEnd), now: time)
@@ -93,7 +100,7 @@ public enum TerminalApp {
     func timeout(time: UInt64) -> Int? {
       if browser.isAnimating {
         return animationFrameMilliseconds
-      } else if controller?.hasPendingEvents == true {
+      } else if controller?.hasPendingEvents == true || browser.searchHasResults || browser.sortHasResult || browser.prefetchHasResults {
         return 0
       }
       return [browser.throttle.tickInterval, controller?.tickInterval, browser.tickInterval].compactMap { $0 }.min()

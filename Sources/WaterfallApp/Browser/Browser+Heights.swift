@@ -1,0 +1,56 @@
+import WaterfallLayout
+
+/// Measuring cards ahead: after each change of layout, the cards' heights at
+/// the widths `+`, `-` and `z` would give are measured on a worker
+/// (``HeightPrefetcher``), so that at a million cards those keys answer without
+/// wrapping any text on the main thread.
+extension Browser {
+  /// Starts measuring the cards at the widths the next column or size key
+  /// would give, if the cards are many and the layout is the vertical waterfall.
+  func prefetchHeights() {
+    guard heightPrefetcher.runsInBackground, options.layout == .waterfall, !policy.isHorizontal,
+      options.parameters.groupColumns.isEmpty, store.count >= prefetchThreshold
+    else {
+      heightPrefetcher.cancel()
+      return
+    }
+    let current = itemWidth(for: policy)
+    var neighbours: [LayoutPolicy] = []
+    for change in [1, -1] {
+      var next = policy
+      next.options.columns = min(max(columns + change, LayoutPolicy.columnRange.lowerBound), LayoutPolicy.columnRange.upperBound)
+      neighbours.append(next)
+    }
+    var sized = policy
+    sized.options.largeCards.toggle()
+    neighbours.append(sized)
+    var widths: [Int] = []
+    for next in neighbours {
+      let width = itemWidth(for: next)
+      if width > 0, width != current, !widths.contains(width), store.knownHeightCount(width: width) < store.count {
+        widths.append(width)
+      }
+    }
+    heightPrefetcher.start(widths: widths, source: store.cardHeightSource, store: ObjectIdentifier(store))
+  }
+
+  /// The width of a card in the waterfall `policy` makes, at the view's size.
+  func itemWidth(for policy: LayoutPolicy) -> Int {
+    let layout = policy.makeLayout(sectionCount: 1, hasFooter: false)
+    layout.prepare(size: view.frame.size, source: FixedLayoutSource(heights: []))
+    return (layout as? WaterfallLayout)?.itemWidth(inSection: 0) ?? 0
+  }
+
+  /// Takes in the heights measured ahead; returns how many tables (widths) came.
+  @discardableResult
+  public func takePrefetchedHeights() -> Int {
+    let results = heightPrefetcher.take()
+    for result in results where result.store == ObjectIdentifier(store) {
+      store.installHeights(result.heights, width: result.width)
+    }
+    return results.count
+  }
+
+  /// Whether measured heights wait to be taken.
+  public var prefetchHasResults: Bool { heightPrefetcher.hasResults }
+}

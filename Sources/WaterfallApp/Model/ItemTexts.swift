@@ -1,0 +1,82 @@
+/// The items' JSON texts as they stood when taken from the store: what a worker
+/// thread reads while the main thread goes on adding items.
+///
+/// Taking it copies nothing: the arrays it holds are shared with the store, copy
+/// on write, so the store's next append copies its own (only its last arena block
+/// and its record list), never what a worker is reading.
+///
+/// ```swift
+/// let texts = store.texts(upTo: store.count)
+/// DispatchQueue.global().async { texts.forEachJSON(of: 0..<texts.count) { item, json in … } }
+/// ```
+public struct ItemTexts: @unchecked Sendable {
+  // @unchecked: the page files read with pread and the SQLite tables are safe from
+  // any thread; everything else is an immutable copy.
+  private let records: [ItemStore.Record]
+  private let pages: [ItemStore.Page]
+  private let texts: ByteArena
+
+  /// The number of items.
+  public var count: Int { records.count }
+
+  init(records: [ItemStore.Record], pages: [ItemStore.Page], texts: ByteArena) {
+    self.records = records
+    self.pages = pages
+    self.texts = texts
+  }
+
+  /// Item `index`'s JSON text, as ``ItemStore/json(at:)`` reads it.
+  public func json(at index: Int) -> [UInt8] {
+    Self.json(of: records[index], pages: pages, texts: texts)
+  }
+
+  /// Calls `body` with the JSON text of each of `items` in turn. Items of a file
+  /// read near one another are read together, 256 KiB at a time, rather than one
+  /// `pread` each.
+  public func forEachJSON(of items: some Sequence<Int>, _ body: (Int, UnsafeBufferPointer<UInt8>) -> Void) {
+    var window: [UInt8] = []
+    var windowPage = -1
+    var windowStart = 0
+    for item in items {
+      let record = records[item]
+      let page = pages[Int(record.page)]
+      guard case .file(let file) = page.storage, case .json = page.shape else {
+        json(at: item).withUnsafeBufferPointer { body(item, $0) }
+        continue
+      }
+      let length = Int(record.length)
+      if Int(record.page) != windowPage || record.offset < windowStart || record.offset + length > windowStart + window.count {
+        window = file.bytes(at: record.offset, count: max(length, Self.windowSize))
+        windowPage = Int(record.page)
+        windowStart = record.offset
+        guard window.count >= length else {
+          json(at: item).withUnsafeBufferPointer { body(item, $0) }
+          continue
+        }
+      }
+      window.withUnsafeBufferPointer { buffer in
+        let start = record.offset - windowStart
+        body(item, UnsafeBufferPointer(rebasing: buffer[start..<(start + length)]))
+      }
+    }
+  }
+
+  static let windowSize = 256 << 10
+
+  /// The JSON text of the item `record` describes.
+  static func json(of record: ItemStore.Record, pages: [ItemStore.Page], texts: ByteArena) -> [UInt8] {
+    let page = pages[Int(record.page)]
+    if case .sqlite(let table) = page.shape { return table.json(rowid: record.offset) }
+    let bytes: [UInt8]
+    switch page.storage {
+    case .file(let file): bytes = file.bytes(at: record.offset, count: Int(record.length))
+    case .memory: bytes = Array(texts.bytes(at: record.offset, count: Int(record.length)))
+    }
+    return page.shape.json(from: bytes)
+  }
+}
+
+extension ItemStore {
+  /// The texts of the items loaded so far, for reading on another thread.
+  public var itemTexts: ItemTexts { ItemTexts(records: records, pages: pages, texts: texts) }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+import WaterfallLayout
+@testable import WaterfallApp
+
+/// Card heights kept per width: the same answers as measuring, fewer widths than the limit kept.
+@Suite struct CardHeightsTests {
+  @Test func remembersPerWidthAndForgets() {
+    var heights = CardHeights()
+    heights.remember(7, of: 3, width: 24)
+    #expect(heights.height(of: 3, width: 24) == 7)
+    #expect(heights.height(of: 2, width: 24) == nil)
+    #expect(heights.height(of: 3, width: 30) == nil)
+    for width in 1...CardHeights.widthLimit { heights.remember(5, of: 0, width: 100 + width) }
+    #expect(heights.height(of: 3, width: 24) == nil, "the least recently used width went")
+    heights.remember(9, of: 1, width: 104)
+    heights.forget(1)
+    #expect(heights.height(of: 1, width: 104) == nil)
+    heights.remember(70_000, of: 2, width: 104)
+    #expect(heights.height(of: 2, width: 104) == nil, "too tall to keep: measured each time")
+  }
+
+  @Test func keptHeightsAreTheMeasuredOnes() {
+    let store = SearchEngineTests.store(400)
+    let fresh = SearchEngineTests.store(400)
+    for width in [10, 24, 31, 24, 10, 50, 7, 24] {
+      for item in 0..<store.count {
+        #expect(store.cardHeight(at: item, width: width) == CardPlan(content: fresh.content(at: item), width: width).height)
+      }
+    }
+  }
+}
+
+/// Cards measured ahead on a worker, for the next `+`, `-` and `z`.
+@Suite struct HeightPrefetchTests {
+  @Test func theNextColumnCountsAndCardSizeAreMeasuredAhead() {
+    let store = SearchEngineTests.store(1_500)
+    let b = Browser(store: store, options: Browser.Options(), size: Size(width: 120, height: 30))
+    b.prefetchThreshold = 1_000
+    b.searchInBackground(wake: {})
+    let widths = [1, -1].map { change -> Int in
+      var next = b.policy
+      next.options.columns = b.columns + change
+      return b.itemWidth(for: next)
+    }
+    let deadline = ContinuousClock.now + .seconds(60)
+    while widths.contains(where: { store.knownHeightCount(width: $0) < store.count }), ContinuousClock.now < deadline {
+      if b.takePrefetchedHeights() == 0 { usleep(500) }
+    }
+    for width in widths {
+      #expect(store.knownHeightCount(width: width) == store.count)
+      let fresh = SearchEngineTests.store(1_500)
+      for item in stride(from: 0, to: store.count, by: 7) {
+        #expect(store.cardHeight(at: item, width: width) == fresh.cardHeight(at: item, width: width))
+      }
+    }
+    // `+` lays the cards out at a width measured already.
+    _ = b.handle(.key(.character("+")))
+    #expect(b.collectionView.visibleCells.count > 0)
+  }
+
+  @Test func aTableMeasuredElsewhereKeepsTheHeightsKnown() {
+    var heights = CardHeights()
+    heights.remember(9, of: 1, width: 30)
+    heights.install([4, 5, 6], width: 30)
+    #expect(heights.height(of: 0, width: 30) == 4)
+    #expect(heights.height(of: 1, width: 30) == 9)
+    #expect(heights.knownCount(width: 30) == 3)
+  }
+}

@@ -1,0 +1,198 @@
+import Foundation
+import TestSupport
+import Testing
+import WaterfallLayout
+import WaterfallView
+@testable import WaterfallApp
+
+/// The search on worker threads: results in order, cancellation, narrowing, and
+/// the browser taking matches in as they come.
+@Suite struct SearchEngineTests {
+  static let words = ["mug", "lamp", "teapot", "chair", "vase", "wool", "clay", "oak", "linen", "rug"]
+
+  static func store(_ count: Int, seed: UInt64 = 7) -> ItemStore {
+    var rng = SeededGenerator(seed: seed)
+    let store = ItemStore(roles: FieldRoles())
+    var text = "["
+    for i in 0..<count {
+      let title = (0..<2).map { _ in words.randomElement(using: &rng)! }.joined(separator: " ")
+      let shop = ["Clay Co", "Oak Street", "Loom"].randomElement(using: &rng)!
+      let tag = words.randomElement(using: &rng)!
+      text += (i > 0 ? "," : "") + #"{"id":\#(i),"title":"\#(title)","shop":"\#(shop)","tags":["\#(tag)"],"price":"$\#(i % 97).50"}"#
+    }
+    text += "]"
+    let page = PageParser.parse(Array(text.utf8), path: "s.json")
+    store.append(page.items, toPage: store.addMemoryPage(path: "s.json"))
+    return store
+  }
+
+  /// Every item of `store` the query matches, one at a time.
+  static func bruteForce(_ query: SearchQuery, _ store: ItemStore) -> [Int] {
+    (0..<store.count).filter { item in
+      query.matches(SearchFields((try? JSONParser.parse(store.json(at: item))) ?? .null))
+    }
+  }
+
+  /// Takes batches until the search is finished (a worker wakes us; we poll).
+  static func drain(_ engine: SearchEngine) -> [SearchEngine.Batch] {
+    var batches: [SearchEngine.Batch] = []
+    let deadline = Date().addingTimeInterval(60)
+    while Date() < deadline {
+      if let batch = engine.take() {
+        batches.append(batch)
+        if batch.finished { break }
+      } else {
+        usleep(200)
+      }
+    }
+    return batches
+  }
+
+  @Test func workersFindWhatABruteForceFilterFindsInOrder() {
+    let store = Self.store(5_000)
+    let engine = SearchEngine(workers: 2, wake: {})
+    for text in ["mug", "shop:clay !oak", "^wool | rug$", "'ea po", "zzz"] {
+      let query = SearchQuery(text)
+      engine.start(query, in: store.itemTexts, candidates: .range(0..<store.count))
+      let batches = Self.drain(engine)
+      let found = batches.flatMap(\.matches)
+      #expect(found == Self.bruteForce(query, store), "\(text)")
+      #expect(batches.last?.finished == true)
+      #expect(batches.map(\.done) == batches.map(\.done).sorted(), "progress only grows")
+      #expect(batches.last?.done == store.count)
+    }
+  }
+
+  @Test func aNewSearchCancelsTheOldOne() {
+    let store = Self.store(20_000)
+    let engine = SearchEngine(workers: 2, wake: {})
+    let old = engine.start(SearchQuery("a"), in: store.itemTexts, candidates: .range(0..<store.count))
+    let new = engine.start(SearchQuery("mug"), in: store.itemTexts, candidates: .range(0..<store.count))
+    #expect(new > old)
+    let batches = Self.drain(engine)
+    #expect(batches.allSatisfy { $0.generation == new })
+    #expect(batches.flatMap(\.matches) == Self.bruteForce(SearchQuery("mug"), store))
+    engine.start(SearchQuery("lamp"), in: store.itemTexts, candidates: .range(0..<store.count))
+    engine.cancel()
+    usleep(20_000)
+    #expect(engine.take() == nil)
+    #expect(!engine.hasResults)
+  }
+
+  @Test func anEmptyCandidateListFinishesAtOnce() {
+    let engine = SearchEngine(workers: 2, wake: {})
+    engine.start(SearchQuery("mug"), in: Self.store(3).itemTexts, candidates: .list([]))
+    let batches = Self.drain(engine)
+    #expect(batches.count == 1 && batches[0].finished && batches[0].matches.isEmpty)
+  }
+
+  /// Types `text` a key at a time into a browser, taking whatever results are
+  /// ready between keys (none, some or all), then waits for the end.
+  static func type(_ text: String, into browser: Browser) {
+    for c in text {
+      _ = browser.handle(.key(.character(c)))
+      if Bool.random() { _ = browser.takeSearchResults() }
+    }
+    let deadline = Date().addingTimeInterval(60)
+    while browser.isSearching || browser.search?.replacing == true, Date() < deadline {
+      if !browser.takeSearchResults() { usleep(200) }
+    }
+  }
+
+  @Test func narrowingEqualsAFreshSearch() {
+    let store = Self.store(2_500, seed: 11)
+    var rng = SeededGenerator(seed: 99)
+    for background in [false, true] {
+      for _ in 0..<8 {
+        // A query grown a key at a time, each key narrowing (or not) the last.
+        var text = ""
+        for _ in 0..<Int.random(in: 1...3, using: &rng) {
+          let word = Self.words.randomElement(using: &rng)!
+          let prefix = ["", "'", "^", "shop:", "!"].randomElement(using: &rng)!
+          text += (text.isEmpty ? "" : " ") + prefix + String(word.prefix(Int.random(in: 1...word.count, using: &rng)))
+        }
+        let browser = Browser(store: store, options: Browser.Options(), size: Size(width: 80, height: 24))
+        if background { browser.searchInBackground(wake: {}) }
+        _ = browser.handle(.key(.character("/")))
+        Self.type(text, into: browser)
+        let fresh = Self.bruteForce(SearchQuery(text), store)
+        #expect(browser.search?.matches == fresh, "\(text) background \(background)")
+        #expect(browser.counts.shown == fresh.count)
+      }
+    }
+  }
+
+  @Test func theCardsKeepTheirItemsUntilTheFirstMatchesCome() {
+    let store = Self.store(3_000)
+    let browser = Browser(store: store, options: Browser.Options(), size: Size(width: 80, height: 24))
+    browser.searchInBackground(wake: {})
+    _ = browser.handle(.key(.character("/")))
+    _ = browser.handle(.key(.character("m")))
+    // The key is answered at once: the filter is typed, the search under way.
+    #expect(browser.filter == "m")
+    #expect(browser.search != nil)
+    Self.type("ug", into: browser)
+    #expect(browser.counts.shown == Self.bruteForce(SearchQuery("mug"), store).count)
+    #expect(browser.search?.finished == true)
+    let bar = CellBuffer(width: 80, height: 24)
+    browser.draw(in: bar)
+    #expect(bar.lines.last!.contains(" of 3,000 "))
+    #expect(!bar.lines.last!.contains("searching"))
+  }
+
+  @Test func itemsLoadedDuringASearchAreSearchedToo() {
+    let store = Self.store(2_000)
+    let browser = Browser(store: store, options: Browser.Options(), size: Size(width: 80, height: 24))
+    browser.searchInBackground(wake: {})
+    _ = browser.handle(.key(.character("/")))
+    _ = browser.handle(.key(.character("r")))
+    let more = Self.store(1_500, seed: 3)
+    for i in 0..<more.count { try! store.append(json: more.json(at: i)) }
+    browser.storeDidAppend()
+    Self.type("ug", into: browser)
+    #expect(browser.search?.matches == Self.bruteForce(SearchQuery("rug"), store))
+    #expect(browser.search?.end == store.count)
+  }
+
+  @Test func theStatusBarSaysHowFarTheSearchHasCome() {
+    var bar = StatusBar(position: "1/3", layout: "3 cols · waterfall", theme: .unicode)
+    bar.filtering = true
+    bar.filter = "mug"
+    bar.shownCount = 1_234
+    bar.totalCount = 1_000_000
+    bar.searchProgress = "searching 45%"
+    let screen = CellBuffer(width: 80, height: 1)
+    bar.draw(in: screen, row: 0, width: 80)
+    #expect(screen.lines[0].hasSuffix(" 1,234 of 1,000,000 · searching 45% "))
+    #expect(screen.lines[0].hasPrefix(" /mug"))
+  }
+
+  @Test func enterInAPickerPicksTheSelectedMatchWhileTyping() {
+    var options = Browser.Options()
+    options.printMode = true
+    let store = Self.store(500)
+    let browser = Browser(store: store, options: options, size: Size(width: 80, height: 24))
+    _ = browser.handle(.key(.character("/")))
+    for c in "oak" { _ = browser.handle(.key(.character(c))) }
+    let first = Self.bruteForce(SearchQuery("oak"), store).first!
+    #expect(browser.handle(.key(.enter)) == .print(store.json(at: first)))
+  }
+
+  @Test func matchedCharactersAreUnderlinedOnTheCards() {
+    let store = ItemStore(roles: FieldRoles())
+    try! store.append(json: Array(#"{"title":"Blue mug","shop":"Clay","tags":["new"],"description":"a mug"}"#.utf8))
+    let browser = Browser(store: store, options: Browser.Options(), size: Size(width: 40, height: 12))
+    _ = browser.handle(.key(.character("/")))
+    for c in "mg tags:'new" { _ = browser.handle(.key(.character(c))) }
+    let screen = CellBuffer(width: 40, height: 12)
+    browser.draw(in: screen)
+    func underlined(_ text: String) -> [Int]? {
+      guard let y = screen.lines.firstIndex(where: { $0.contains(text) }) else { return nil }
+      let x = screen.lines[y].distance(from: screen.lines[y].startIndex, to: screen.lines[y].range(of: text)!.lowerBound)
+      return (0..<text.count).filter { screen.style(x: x + $0, y: y).attributes.contains(.underline) }
+    }
+    #expect(underlined("Blue mug") == [5, 7])
+    #expect(underlined("#new") == [1, 2, 3])
+    #expect(underlined("a mug") == [2, 4])
+  }
+}
