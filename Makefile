@@ -3,7 +3,7 @@
 #   make run       build (release) and open the browser on Data/shops
 #   make test      build and pass every test (unit and end-to-end in tmux)
 #   make bench     print the performance table the README quotes (--json: make bench-json;
-#                  the scale part alone: make bench-scale)
+#                  the scale part alone: make bench-scale; the symbols': make bench-symbols)
 #   make release   build the release binary into .build/release/waterfall
 #   make install   put waterfall in $(PREFIX)/bin (PREFIX=/usr/local by default)
 #   make screenshots  the README's pictures: the real program in xterm under Xvfb
@@ -21,7 +21,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := tmux libncurses-dev libpng-dev libjpeg-dev libgif-dev libwebp-dev libsqlite3-dev iso-codes pkg-config
 DATA ?= Data/shops
 
-.PHONY: install screenshots screenshot-deps run test test-deps docs test-asan test-tsan fuzz bench bench-json bench-scale bench-deps bench-pictures release deps data picture-tools clean
+.PHONY: install screenshots screenshot-deps run test test-deps docs test-asan test-tsan fuzz bench bench-json bench-scale bench-deps bench-pictures bench-symbols release deps data picture-tools clean
 
 deps:
 	@missing=""; \
@@ -62,6 +62,8 @@ screenshot-deps:
 	command -v xterm >/dev/null 2>&1 || missing="$$missing xterm"; \
 	command -v xvfb-run >/dev/null 2>&1 || missing="$$missing xvfb xauth"; \
 	command -v import >/dev/null 2>&1 || missing="$$missing imagemagick"; \
+	command -v xdotool >/dev/null 2>&1 || missing="$$missing xdotool"; \
+	command -v kitty >/dev/null 2>&1 || missing="$$missing kitty"; \
 	[ -f /usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf ] || missing="$$missing fonts-dejavu-core"; \
 	fc-list :lang=zh 2>/dev/null | grep -q . || missing="$$missing fonts-droid-fallback"; \
 	if [ -n "$$missing" ]; then \
@@ -119,7 +121,7 @@ BENCH_ARGS ?=
 
 bench-deps: deps
 	@missing=""; \
-	for tool in less fzf; do command -v $$tool >/dev/null 2>&1 || missing="$$missing $$tool"; done; \
+	for tool in less fzf chafa; do command -v $$tool >/dev/null 2>&1 || missing="$$missing $$tool"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "make: installing$$missing for the benchmark's comparison"; \
 	  ($(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing) \
@@ -139,6 +141,15 @@ bench-json: bench-deps bench-pictures
 	$(SWIFT) build -c release --product waterfall-bench
 	$(SWIFT) build -c release --product waterfall
 	.build/release/waterfall-bench --json $(BENCH_ARGS)
+
+# Only the block symbols' figures (quality and time, against chafa when it is
+# installed or can be).
+bench-symbols: deps
+	@command -v chafa >/dev/null 2>&1 || { echo "make: installing chafa for the symbols' comparison"; \
+	  ($(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chafa) \
+	    || echo "make: could not install chafa: the benchmark leaves it out"; }
+	$(SWIFT) build -c release --product waterfall-bench
+	.build/release/waterfall-bench symbols $(BENCH_ARGS)
 
 # Only the scale figures (first screen, load, memory, bytes, key to screen).
 bench-scale: bench-deps

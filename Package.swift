@@ -67,6 +67,7 @@ let package = Package(
       name: "waterfall",
       dependencies: [
         "WaterfallApp",
+        "WaterfallImages",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -92,7 +93,7 @@ let package = Package(
     .testTarget(name: "WaterfallImagesTests", dependencies: ["WaterfallImages", "TestSupport"], exclude: ["Fixtures"]),
     .testTarget(name: "WaterfallTerminalTests", dependencies: ["WaterfallTerminal", "WaterfallImages", "TestSupport"]),
     .testTarget(name: "WaterfallAppTests", dependencies: ["WaterfallApp", "WaterfallImages", "TestSupport", "CSQLite"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["waterfall", "waterfall-example", "TestSupport", "CSQLite"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["waterfall", "waterfall-example", "TestSupport", "CSQLite", "WaterfallImages"]),
     .testTarget(name: "WaterfallBenchTests", dependencies: ["waterfall-bench", "WaterfallApp", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]

@@ -119,9 +119,11 @@ public final class ThumbnailLoader: @unchecked Sendable {
     let source = options.bytesForPath?(key.path).map { PictureSource.bytes($0) } ?? .file(key.path)
     let image = try Codec.decode(source, limits: options.limits, background: options.background) { header in
       let cells = key.shape.cells(forPicture: header.width, header.height)
-      return (cells.width, cells.height * 2)
+      if let pixels = key.cellPixels { return (cells.width * pixels.width, cells.height * pixels.height) }
+      return (cells.width * key.symbols.gridWidth, cells.height * key.symbols.gridHeight)
     }
-    return Thumbnail(image: image, shape: key.shape, mode: key.mode)
+    return Thumbnail(
+      image: image, shape: key.shape, mode: key.mode, symbols: key.symbols, cellPixels: key.cellPixels, pixels: key.pixels)
   }
 }
 

@@ -33,4 +33,10 @@ public enum ThumbnailShape: Hashable, Sendable {
       return (max(1, min(columns, narrower)), limit)
     }
   }
+
+  /// Whether the picture is cropped to fill the cells.
+  var isFill: Bool {
+    if case .fill = self { return true }
+    return false
+  }
 }

@@ -197,8 +197,14 @@ public final class TerminalSession {
   /// over ``ClipboardSequence/maximumBytes`` and nothing was sent.
   public func copyToClipboard(_ text: [UInt8]) -> Bool {
     guard text.count <= ClipboardSequence.maximumBytes else { return false }
+    return writeAfterCurses(ClipboardSequence.bytes(for: text))
+  }
+
+  /// Writes `bytes` to the terminal after what curses has drawn (a sixel picture
+  /// placed by the caller's own cursor moves); `false` when the write failed.
+  @discardableResult
+  public func writeAfterCurses(_ bytes: [UInt8]) -> Bool {
     fflush(output)
-    let bytes = ClipboardSequence.bytes(for: text)
     var offset = 0
     while offset < bytes.count {
       let n = bytes[offset...].withUnsafeBytes { Glibc.write(fileno(output), $0.baseAddress, $0.count) }
@@ -277,6 +283,18 @@ public final class TerminalSession {
   /// Makes the next ``draw(_:)`` resend the whole screen (Ctrl-L).
   public func repaintAll() {
     Curses.invalidateScreen()
+  }
+
+  /// A cell's size in pixels, as the terminal reports it (`TIOCGWINSZ`), or nil
+  /// when it does not.
+  public var cellPixelSize: Size? {
+    var size = winsize()
+    guard ioctl(fileno(output), UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0,
+      size.ws_xpixel > 0, size.ws_ypixel > 0
+    else { return nil }
+    let width = Int(size.ws_xpixel) / Int(size.ws_col)
+    let height = Int(size.ws_ypixel) / Int(size.ws_row)
+    return width > 0 && height > 0 ? Size(width: width, height: height) : nil
   }
 
   /// The number of colour pairs defined so far.

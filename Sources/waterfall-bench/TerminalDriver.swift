@@ -76,6 +76,12 @@ final class TerminalDriver {
     lastOutput = clock.now
     if let mark, firstOutputAfterSend == nil { firstOutputAfterSend = mark.duration(to: lastOutput) }
     bytesRead += bytes.count
+    // Primary Device Attributes, as a terminal without sixel answers them: the
+    // program asks at start (`--pictures auto`) and would otherwise wait out its
+    // budget for an answer no terminal fails to give.
+    if bytes.count >= 3, (0...(bytes.count - 3)).contains(where: { bytes[$0] == 0x1B && bytes[$0 + 1] == 0x5B && bytes[$0 + 2] == 0x63 }) {
+      terminal.write(Array("\u{1B}[?62;22c".utf8))
+    }
     parser.feed(bytes) { screen.apply($0) }
     return bytes.count
   }

@@ -4,8 +4,8 @@
 //                   [--data DIR] [--waterfall PATH] [--programs LIST] [--no-others]
 //                   [--show-screens] [--timeout S]
 //
-//   GROUP        layout, view, scale, images or search (all five when none is given), or
-//                data (only generate the scale benchmark's files)
+//   GROUP        layout, view, scale, images, search or symbols (all six when none
+//                is given), or data (only generate the scale benchmark's files)
 //   --json       one JSON object with every figure, instead of the table
 //   --quick      fewer items and runs (the scale part: 100,000 items)
 //   --items N    items in the scale benchmark's files (default 1,000,000)
@@ -35,7 +35,7 @@ func log(_ message: String) {
   _ = write(2, &bytes, bytes.count)
 }
 
-let groups = ["layout", "view", "scale", "images", "search", "data"]
+let groups = ["layout", "view", "scale", "images", "search", "symbols", "data"]
 let wantsJSON = arguments.contains("--json")
 let quick = arguments.contains("--quick")
 let only = option("--only") ?? arguments.first { groups.contains($0) }
@@ -95,6 +95,8 @@ if wanted("images") {
     folder: dataDirectory + "/pictures", waterfall: option("--waterfall") ?? ".build/release/waterfall", log: log
   ).run(into: &report, quick: quick)
 }
+
+if wanted("symbols") { SymbolBench(log: log).run(into: &report, quick: quick) }
 
 if wantsJSON {
   print(report.json())

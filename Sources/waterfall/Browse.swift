@@ -21,7 +21,8 @@ struct Browse: ParsableCommand {
       (--table, --query); DIR is a folder of pages (1.json, 2.json, …), or of
       pictures (PNG, JPEG, GIF, WebP: one card each), or with -r a folder of
       such folders, each a section; - (or a pipe) reads standard input.
-      Pictures show in 256 colours, or 24-bit with COLORTERM=truecolor.
+      Pictures show in 256 colours, or 24-bit with COLORTERM=truecolor,
+      drawn with block symbols (--symbols).
       """)
 
   @Argument(help: ArgumentHelp("A JSON, JSON Lines, CSV, TSV or SQLite file, a directory of pages, or - for standard input.", valueName: "FILE|DIR|-"))
@@ -30,6 +31,9 @@ struct Browse: ParsableCommand {
   @OptionGroup(title: "Data") var sourceOptions: SourceOptions
   @OptionGroup var layout: LayoutOptions
   @OptionGroup(title: "Fields") var fields: FieldOptions
+  @OptionGroup(title: "Pictures") var pictureOptions: PictureOptions
+  @Option(help: ArgumentHelp("auto (kitty graphics or sixel where the terminal has them, else block symbols), kitty, sixel, blocks or none (placeholders only).", valueName: "how"))
+  var pictures: PictureOptions.Choice = .auto
 
   @Flag(help: "Enter prints the selected item's JSON (a folder's picture: its absolute path) to stdout and exits 0; Esc or q exits 1.")
   var print = false
@@ -58,6 +62,8 @@ struct Browse: ParsableCommand {
     if !colors { theme = theme.withoutColors }
     var options = layout.browserOptions(theme: theme)
     options.printMode = print
+    pictureOptions.apply(to: &options)
+    PictureOptions.apply(pictures, to: &options)
     let store = ItemStore(roles: layout.roles(fields.roles))
     let browser = Browser(store: store, options: options, size: Size(width: 80, height: 24))
     let relay = WakeRelay()

@@ -18,12 +18,13 @@ struct RenderCommand: ParsableCommand {
   @Option(help: ArgumentHelp("Keys to press first, by tmux name: \"Down Right /mug Enter\".", valueName: "keys")) var keys: String?
   @Flag(help: "Draw boxes with ASCII characters.") var ascii = false
   @Flag(help: "Load every page of a directory, not just the first.") var allPages = false
-  @Flag(help: "Draw the items' pictures, as the browser does in colour (here as half blocks without their colours).")
+  @Flag(help: "Draw the items' pictures, as the browser does in colour (here as block symbols without their colours).")
   var pictures = false
 
   @OptionGroup(title: "Data") var source: SourceOptions
   @OptionGroup var layout: LayoutOptions
   @OptionGroup(title: "Fields") var fields: FieldOptions
+  @OptionGroup(title: "Pictures") var pictureOptions: PictureOptions
 
   func validate() throws {
     guard width > 0, width <= 10_000, height > 0, height <= 10_000 else {
@@ -42,7 +43,8 @@ struct RenderCommand: ParsableCommand {
     browser.skippedCount = loader.skipped.count
     browser.loading = loader.hasMorePages ? .loading(progress: nil) : .done
     if pictures {
-      browser.pictures = Pictures.synchronous(baseDirectory: loader.source.baseDirectory, bytesForPath: loader.source.pictureBytes)
+      browser.pictures = Pictures.synchronous(
+        baseDirectory: loader.source.baseDirectory, symbols: pictureOptions.symbols, bytesForPath: loader.source.pictureBytes)
     }
     if let select { browser.select(item: select) }
     if let scroll { browser.scroll(to: scroll) }

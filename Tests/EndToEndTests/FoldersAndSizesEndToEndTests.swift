@@ -32,8 +32,12 @@ import Testing
   @Test func aFolderOfFoldersOfIconsIsBrowsedSectionBySection() throws {
     try #require(FileManager.default.fileExists(atPath: Self.icons + "/actions"), "adwaita-icon-theme is missing: make test installs it")
     let count = try FileManager.default.contentsOfDirectory(atPath: Self.icons + "/actions").filter { $0.hasSuffix(".png") }.count
-    let tmux = try Tmux("env -u NO_COLOR waterfall -r \(Self.icons)", width: 100, height: 30)
-    let first = try tmux.waitFor("the first folder's section") { $0.joined().contains("actions · \(count)") }
+    let tmux = try Tmux("env -u NO_COLOR waterfall --symbols half -r \(Self.icons)", width: 100, height: 30)
+    // The status bar too: a capture can catch the screen half repainted, the header
+    // written and the status bar not yet.
+    let first = try tmux.waitFor("the first folder's section") {
+      $0.joined().contains("actions · \(count)") && Self.status($0).contains("groups")
+    }
     #expect(Self.status(first).contains("1 groups"))
     try tmux.waitFor("the icons drawn") { $0.joined().contains("▀▀▀▀") }
     // End goes to the real end: every folder loads, each a section of its own.
@@ -65,7 +69,7 @@ import Testing
     ]
     let data = folder.appendingPathComponent("items.jsonl")
     try items.joined(separator: "\n").write(to: data, atomically: true, encoding: .utf8)
-    let tmux = try Tmux("env -u NO_COLOR waterfall --columns 3 \(Tmux.shellQuote(data.path))", width: 90, height: 30)
+    let tmux = try Tmux("env -u NO_COLOR waterfall --symbols half --columns 3 \(Tmux.shellQuote(data.path))", width: 90, height: 30)
     try tmux.waitFor("the cards") { Self.status($0).hasPrefix(" 1/5 ") }
     // The JPEG's card grows a picture area (4:3 at 28 columns: 10 rows), and its
     // pictures, the GIF's and the WebP's, are drawn.

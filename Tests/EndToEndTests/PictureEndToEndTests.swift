@@ -2,7 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Pictures in the real binary: half blocks in the terminal's colours, the
+/// Pictures in the real binary: block symbols in the terminal's colours (half
+/// blocks where a test looks for `▀`), the
 /// placeholder without colours, keys answered while large pictures decode.
 ///
 /// `swift test` may run with NO_COLOR set, which keeps every picture a
@@ -28,7 +29,7 @@ import Testing
   }
 
   @Test func cardsShowHalfBlockPicturesIn256Colours() throws {
-    let tmux = try Tmux("env -u NO_COLOR waterfall Data/shops", width: 100, height: 30)
+    let tmux = try Tmux("env -u NO_COLOR waterfall --symbols half Data/shops", width: 100, height: 30)
     try tmux.waitFor("pictures in the cards") { $0.joined().contains("▀▀▀▀▀▀▀▀▀▀") }
     let coloured = try Self.colouredScreen(tmux)
     // A picture cell: the half block with a palette foreground and background.
@@ -44,11 +45,32 @@ import Testing
   /// `COLORTERM=truecolor` is enough: no `-direct` terminfo entry is needed.
   @Test(arguments: ["xterm-256color", "screen-256color"])
   func truecolorWhereTheTerminalSaysItHasIt(term: String) throws {
-    let tmux = try Tmux("env -u NO_COLOR TERM=\(term) COLORTERM=truecolor waterfall Data/shops", width: 100, height: 30)
+    let tmux = try Tmux("env -u NO_COLOR TERM=\(term) COLORTERM=truecolor waterfall --symbols half Data/shops", width: 100, height: 30)
     try tmux.waitFor("pictures in the cards") { $0.joined().contains("▀▀▀▀▀▀▀▀▀▀") }
     let coloured = try Self.colouredScreen(tmux)
     #expect(coloured.contains("▀"))
     #expect(try Regex(#"\x1b\[38;2;\d+;\d+;\d+m"#).firstMatch(in: coloured) != nil, "no 24-bit colour in:\n\(coloured.prefix(2_000))")
+  }
+
+  static func hasQuadrants(_ text: String) -> Bool {
+    // Not ▚: a placeholder's pattern may be drawn with it.
+    text.unicodeScalars.contains { "▘▝▖▗▞▙▛▜▟".unicodeScalars.contains($0) }
+  }
+
+  static func hasSextants(_ text: String) -> Bool {
+    text.unicodeScalars.contains { (0x1FB00...0x1FB3B).contains($0.value) }
+  }
+
+  /// Quadrants unless told otherwise, in two colours a cell; sextants with
+  /// `--symbols sextant`.
+  @Test func quadrantsByDefaultAndSextantsWhenAsked() throws {
+    let quad = try Tmux("env -u NO_COLOR waterfall Data/pictures", width: 100, height: 30)
+    let screen = try quad.waitFor("quadrants in the cards") { Self.hasQuadrants($0.joined()) }
+    #expect(!Self.hasSextants(screen.joined()))
+    let coloured = try Self.colouredScreen(quad)
+    #expect(try Regex(#"\x1b\[[34]8;5;\d+m[▘▝▖▗▞▙▛▜▟]"#).firstMatch(in: coloured) != nil, "\(coloured.prefix(2_000))")
+    let sextant = try Tmux("env -u NO_COLOR waterfall --symbols sextant Data/pictures", width: 100, height: 30)
+    try sextant.waitFor("sextants in the cards") { Self.hasSextants($0.joined()) }
   }
 
   @Test func noColorKeepsThePlaceholders() throws {
@@ -70,7 +92,7 @@ import Testing
     let skyline = try Data(contentsOf: folder.appendingPathComponent("05-skyline.png"))
     try skyline.prefix(skyline.count / 2).write(to: folder.appendingPathComponent("04-cut.png"))
     try Data("not a picture".utf8).write(to: folder.appendingPathComponent("notes.txt"))
-    let tmux = try Tmux("env -u NO_COLOR waterfall \(Tmux.shellQuote(folder.path))", width: 100, height: 30)
+    let tmux = try Tmux("env -u NO_COLOR waterfall --symbols half \(Tmux.shellQuote(folder.path))", width: 100, height: 30)
     let screen = try tmux.waitFor("four pictures, not the text file") { Self.status($0).hasPrefix(" 1/4 ") }
     #expect(screen.joined().contains("01-sky.jpg"))
     try tmux.waitFor("the pictures") { $0.joined().contains("▀▀▀▀▀▀▀▀▀▀") }
@@ -97,7 +119,7 @@ import Testing
       try FileManager.default.createSymbolicLink(
         at: folder.appendingPathComponent(String(format: "big-%02d.png", i)), withDestinationURL: big)
     }
-    let tmux = try Tmux("env -u NO_COLOR waterfall \(Tmux.shellQuote(folder.path))", width: 100, height: 30)
+    let tmux = try Tmux("env -u NO_COLOR waterfall --symbols half \(Tmux.shellQuote(folder.path))", width: 100, height: 30)
     try tmux.waitFor("the first screen") { Self.status($0).hasPrefix(" 1/12 ") }
     let start = Date()
     try tmux.send("End")

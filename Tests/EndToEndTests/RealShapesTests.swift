@@ -156,7 +156,7 @@ struct RealShape: Sendable, CustomTestStringConvertible {
     try TestDatabase.make(
       at: path, sql: "CREATE TABLE photos(id INTEGER PRIMARY KEY, name TEXT, photo BLOB);",
       blobRows: [RealShape.png], blobSQL: "INSERT INTO photos(name, photo) VALUES ('Mug', ?)")
-    let drawn = try Tmux.waterfall(["render", path, "--pictures", "--width", "40", "--height", "20"])
+    let drawn = try Tmux.waterfall(["render", path, "--pictures", "--symbols", "half", "--width", "40", "--height", "20"])
     #expect(drawn.status == 0)
     #expect(drawn.out.contains("▀"), "the picture, in half blocks: \(drawn.out)")
     let details = try Tmux.waterfall(["render", path, "--width", "60", "--height", "12", "--details"])

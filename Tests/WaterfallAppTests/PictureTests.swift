@@ -14,14 +14,14 @@ import WaterfallView
   static let root = Repository.root.path
 
   /// The sample shop (its first page), with synchronous pictures.
-  static func shop(size: Size = Size(width: 80, height: 24)) throws -> (Browser, Pictures) {
+  static func shop(size: Size = Size(width: 80, height: 24), symbols: SymbolSet = .half) throws -> (Browser, Pictures) {
     let source = try DataOrigin.resolve(root + "/Data/shops")
     let store = ItemStore(roles: FieldRoles())
     try Loader(source: source, store: store).loadNextPage()
     var options = Browser.Options()
     options.animates = false
     let browser = Browser(store: store, options: options, size: size)
-    let pictures = Pictures.synchronous(baseDirectory: source.baseDirectory)
+    let pictures = Pictures.synchronous(baseDirectory: source.baseDirectory, symbols: symbols)
     browser.pictures = pictures
     return (browser, pictures)
   }
@@ -123,6 +123,29 @@ import WaterfallView
     _ = browser.handle(.key(.character("p")))
     screen = Self.settle(browser, pictures)
     #expect(screen.lines.joined().contains("Linen rug"))
+  }
+
+  /// The details draw the picture with the browser's symbols, as large as the
+  /// panel allows: sextants here, half the panel's height (the rug is wide), and
+  /// with `p` the panel's whole width.
+  @Test func detailsDrawThePictureWithFinerSymbols() throws {
+    let (browser, pictures) = try Self.shop(size: Size(width: 80, height: 40), symbols: .sextant)
+    browser.openDetails()
+    var screen = Self.settle(browser, pictures)
+    let inside = DetailsView.inside(browser.detailsRect)
+    func isSextant(_ c: Character) -> Bool { c.unicodeScalars.allSatisfy { (0x1FB00...0x1FB3B).contains($0.value) } }
+    func isSymbol(_ c: Character) -> Bool { isSextant(c) || "▀▄▌▐▘▝▖▗▚▞▙▛▜▟█".contains(c) }
+    func pictureRows(_ screen: CellBuffer) -> [Int] {
+      (inside.minY..<inside.maxY).filter { screen.line($0).filter(isSymbol).count >= 4 }
+    }
+    var rows = pictureRows(screen)
+    #expect(rows.count == (inside.height + 1) / 2)
+    #expect(screen.lines.joined().contains(where: isSextant), "sextants in the details")
+    _ = browser.handle(.key(.character("p")))
+    screen = Self.settle(browser, pictures)
+    rows = pictureRows(screen)
+    #expect(rows.count == (inside.width * 205 + 332) / 664)
+    #expect(screen.line(rows[0]).filter(isSymbol).count == inside.width, "the whole width")
   }
 
   /// A tall picture takes at most half the panel too, and `p` makes it as tall

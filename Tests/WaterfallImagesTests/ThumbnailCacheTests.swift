@@ -10,7 +10,7 @@ import WaterfallView
   }
 
   static func thumbnail(cells: Int) -> Thumbnail {
-    Thumbnail(width: cells, height: 1, cells: Array(repeating: HalfBlock(top: .indexed(1), bottom: .indexed(2)), count: cells))
+    Thumbnail(width: cells, height: 1, cells: Array(repeating: SymbolCell.half(top: .indexed(1), bottom: .indexed(2)), count: cells))
   }
 
   @Test func leastRecentlyUsedGoesFirst() {

@@ -3,8 +3,8 @@ import WaterfallImages
 import WaterfallLayout
 import WaterfallView
 
-/// Thumbnails: two pixels a cell, drawn as `▀` with the top pixel's colour over the
-/// bottom's.
+/// Thumbnails in half blocks: two pixels a cell, drawn as `▀` with the top pixel's
+/// colour over the bottom's (finer symbols: SymbolRendererTests).
 @Suite struct ThumbnailTests {
   /// Four rows: red, blue, green, white.
   static let stripes: Image = {
@@ -18,16 +18,16 @@ import WaterfallView
   }()
 
   @Test func eachCellIsTwoPixelsStacked() {
-    let thumbnail = Thumbnail(image: Self.stripes, shape: .fill(width: 4, height: 2), mode: .palette256)
+    let thumbnail = Thumbnail(image: Self.stripes, shape: .fill(width: 4, height: 2), mode: .palette256, symbols: .half)
     #expect(thumbnail.width == 4 && thumbnail.height == 2)
-    #expect(thumbnail[0, 0] == HalfBlock(top: .indexed(196), bottom: .indexed(21)))
-    #expect(thumbnail[3, 1] == HalfBlock(top: .indexed(46), bottom: .indexed(231)))
-    let truecolor = Thumbnail(image: Self.stripes, shape: .fill(width: 4, height: 2), mode: .truecolor)
-    #expect(truecolor[2, 0] == HalfBlock(top: .rgb(255, 0, 0), bottom: .rgb(0, 0, 255)))
+    #expect(thumbnail[0, 0] == SymbolCell.half(top: .indexed(196), bottom: .indexed(21)))
+    #expect(thumbnail[3, 1] == SymbolCell.half(top: .indexed(46), bottom: .indexed(231)))
+    let truecolor = Thumbnail(image: Self.stripes, shape: .fill(width: 4, height: 2), mode: .truecolor, symbols: .half)
+    #expect(truecolor[2, 0] == SymbolCell.half(top: .rgb(255, 0, 0), bottom: .rgb(0, 0, 255)))
   }
 
   @Test func drawingWritesUpperHalfBlocksInTheCellColours() {
-    let thumbnail = Thumbnail(image: Self.stripes, shape: .fill(width: 4, height: 2), mode: .palette256)
+    let thumbnail = Thumbnail(image: Self.stripes, shape: .fill(width: 4, height: 2), mode: .palette256, symbols: .half)
     let buffer = CellBuffer(width: 6, height: 4)
     thumbnail.draw(in: buffer, at: Point(x: 1, y: 1), clip: buffer.bounds)
     #expect(buffer.lines == ["      ", " ▀▀▀▀ ", " ▀▀▀▀ ", "      "])
@@ -48,7 +48,7 @@ import WaterfallView
     pixels[3 * 3] = UInt8((255 * 200 + 127) / 255)
     let alpha: [UInt8] = [0, 255, 0, 200, 255, 0, 0, 255]
     let image = Image(width: 4, height: 2, pixels: pixels, alpha: alpha)
-    let thumbnail = Thumbnail(image: image, shape: .fill(width: 4, height: 1), mode: .truecolor)
+    let thumbnail = Thumbnail(image: image, shape: .fill(width: 4, height: 1), mode: .truecolor, symbols: .half)
     let buffer = CellBuffer(width: 4, height: 1)
     thumbnail.draw(in: buffer, at: Point(x: 0, y: 0), clip: buffer.bounds)
     #expect(buffer.lines == ["▄▀ ▀"])
@@ -69,11 +69,11 @@ import WaterfallView
     #expect(small[0, 0] == RGB(64, 64, 64))
     // As the top of a cell over opaque red: transparent.
     let cell = Image(width: 2, height: 4, pixels: image.pixels + Image(width: 2, height: 2, repeating: RGB(255, 0, 0)).pixels, alpha: try #require(image.alpha) + [255, 255, 255, 255])
-    #expect(Thumbnail(image: cell, shape: .fill(width: 1, height: 1), mode: .truecolor)[0, 0] == HalfBlock(top: .default, bottom: .rgb(255, 0, 0)))
+    #expect(Thumbnail(image: cell, shape: .fill(width: 1, height: 1), mode: .truecolor, symbols: .half)[0, 0] == SymbolCell.half(top: .default, bottom: .rgb(255, 0, 0)))
   }
 
   @Test func drawingIsClipped() {
-    let thumbnail = Thumbnail(image: Self.stripes, shape: .fill(width: 4, height: 2), mode: .palette256)
+    let thumbnail = Thumbnail(image: Self.stripes, shape: .fill(width: 4, height: 2), mode: .palette256, symbols: .half)
     let buffer = CellBuffer(width: 6, height: 4)
     thumbnail.draw(in: buffer, at: Point(x: -2, y: 1), clip: Rect(x: 0, y: 0, width: 6, height: 2))
     #expect(buffer.lines == ["      ", "▀▀    ", "      ", "      "])
@@ -84,8 +84,8 @@ import WaterfallView
   @Test func fillCropsTheMiddle() {
     var image = Image(width: 8, height: 2, repeating: .black)
     for y in 0..<2 { for x in 3..<5 { image[x, y] = .white } }
-    let thumbnail = Thumbnail(image: image, shape: .fill(width: 1, height: 1), mode: .truecolor)
-    #expect(thumbnail.cells == [HalfBlock(top: .rgb(255, 255, 255), bottom: .rgb(255, 255, 255))])
+    let thumbnail = Thumbnail(image: image, shape: .fill(width: 1, height: 1), mode: .truecolor, symbols: .half)
+    #expect(thumbnail.cells == [SymbolCell.half(top: .rgb(255, 255, 255), bottom: .rgb(255, 255, 255))])
   }
 
   @Test(arguments: [
@@ -104,7 +104,7 @@ import WaterfallView
 
   @Test func aSampleThumbnailIsNotFlat() throws {
     let image = try Image(contentsOf: TestFiles.root + "/Data/shops/img/rug-001.png")
-    let thumbnail = Thumbnail(image: image, shape: .fill(width: 24, height: 12), mode: .palette256)
-    #expect(Set(thumbnail.cells.map(\.top)).count > 4)
+    let thumbnail = Thumbnail(image: image, shape: .fill(width: 24, height: 12), mode: .palette256, symbols: .half)
+    #expect(Set(thumbnail.cells.map(\.foreground)).count > 4)
   }
 }

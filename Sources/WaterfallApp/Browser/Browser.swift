@@ -1,4 +1,6 @@
+import WaterfallImages
 import WaterfallLayout
+import WaterfallTerminal
 import WaterfallView
 
 /// The browser: the cards, the status bar, details, filter and help, driven by
@@ -57,6 +59,13 @@ public final class Browser {
     /// The order to sort the cards in at the start (`--sort price:desc`).
     public var sort: SortOrder?
     public var theme = CardTheme.unicode
+    /// The block symbols pictures are drawn with (`--symbols`).
+    public var symbols = SymbolSet.standard
+    /// Whether pictures are shown at all (`--pictures none`: placeholders only).
+    public var showsPictures = true
+    /// Real pixels the terminal shows, if any (kitty's protocol or sixel): drawn
+    /// over the cells where cards show their pictures whole (`--pictures`).
+    public var graphics = GraphicsSupport.none
     public init() {}
   }
 

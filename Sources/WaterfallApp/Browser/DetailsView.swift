@@ -319,7 +319,7 @@ struct DetailsView {
       let area = Rect(x: inner.minX, y: pictureTop, width: inner.width, height: pictureRows - (pictureFull ? 0 : 1))
       if let thumbnail = state.thumbnail, theme.border != .ascii {
         let origin = Point(x: inner.minX + (inner.width - thumbnail.width) / 2, y: area.minY)
-        thumbnail.draw(in: canvas, at: origin, clip: inner)
+        if let pictures { pictures.draw(thumbnail, in: canvas, at: origin, clip: inner) } else { thumbnail.draw(in: canvas, at: origin, clip: inner) }
       } else {
         Placeholder(name: image ?? "").draw(in: canvas, rect: area, clip: inner, ascii: theme.border == .ascii)
       }

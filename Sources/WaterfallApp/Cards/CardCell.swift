@@ -97,8 +97,8 @@ final class CardCell: Cell {
     if plan.imageRows > 0 {
       let rows = min(plan.imageRows, inner.maxY - y)
       let rect = Rect(x: inner.minX, y: y, width: inner.width, height: rows)
-      if let thumbnail = thumbnail(width: inner.width, rows: plan.imageRows) {
-        thumbnail.draw(in: canvas, at: rect.origin, clip: rect.intersection(area) ?? .zero)
+      if let thumbnail = thumbnail(width: inner.width, rows: plan.imageRows), let pictures {
+        pictures.draw(thumbnail, in: canvas, at: rect.origin, clip: rect.intersection(area) ?? .zero)
       } else {
         currentPlaceholder().draw(in: canvas, rect: rect, clip: area, ascii: theme.border == .ascii)
       }

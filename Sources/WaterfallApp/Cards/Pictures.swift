@@ -1,14 +1,17 @@
 import WaterfallImages
+import WaterfallLayout
+import WaterfallView
 
 /// The items' pictures: file names resolved against the data's folder, and
-/// thumbnails from a ``ThumbnailLoader`` in the terminal's colours.
+/// thumbnails from a ``ThumbnailLoader`` in the terminal's colours and block
+/// symbols (``SymbolSet``).
 ///
 /// The browser has pictures only where they can be shown: a terminal with at least
-/// 256 colours, colours allowed (no `NO_COLOR`), and a UTF-8 locale (the half block
-/// `▀` is not ASCII). Without them every card keeps its placeholder.
+/// 256 colours, colours allowed (no `NO_COLOR`), and a UTF-8 locale (the block
+/// symbols are not ASCII). Without them every card keeps its placeholder.
 ///
 /// ```swift
-/// let pictures = Pictures(baseDirectory: "Data/shops", mode: .palette256)
+/// let pictures = Pictures(baseDirectory: "Data/shops", mode: .palette256, symbols: .quad)
 /// browser.pictures = pictures
 /// pictures.beginFrame()
 /// browser.draw(in: canvas)   // cards ask for their thumbnails as they draw
@@ -18,28 +21,43 @@ public final class Pictures {
   /// The folder relative file names start from.
   public let baseDirectory: String
   public let mode: ColorMode
+  public let symbols: SymbolSet
+  /// A cell's size in pixels when pictures are also drawn in real pixels (sixel):
+  /// thumbnails then carry a ``SixelPicture`` and whoever draws one whole
+  /// ``place(_:at:)``s it for the frame.
+  public var cellPixels: Size?
+  /// Which real pixels thumbnails carry when ``cellPixels`` is set.
+  public var pixelProtocol = PixelProtocol.sixel
+  /// The sixel pictures placed in the frame being drawn, top-left cells in screen
+  /// coordinates.
+  public private(set) var placements: [SixelPlacement] = []
+  /// The kitty pictures placed in the frame being drawn, likewise.
+  public private(set) var kittyPlacements: [KittyPlacement] = []
 
   /// - Parameters:
   ///   - baseDirectory: where `img/mug.png` is looked for: the data file's folder.
   ///   - onReady: called on a worker thread when a thumbnail is ready; it should
   ///     wake the drawing loop.
   public init(
-    baseDirectory: String, mode: ColorMode, options: ThumbnailLoader.Options = ThumbnailLoader.Options(),
-    onReady: (@Sendable () -> Void)? = nil
+    baseDirectory: String, mode: ColorMode, symbols: SymbolSet = .standard,
+    options: ThumbnailLoader.Options = ThumbnailLoader.Options(), onReady: (@Sendable () -> Void)? = nil
   ) {
     self.baseDirectory = baseDirectory
     self.mode = mode
+    self.symbols = symbols
     loader = ThumbnailLoader(options: options, onReady: onReady)
   }
 
   /// Pictures decoded only when ``decodeWaiting()`` is called, on the caller's
   /// thread, in 256 colours: for `waterfall render`, whose output must not depend
   /// on timing.
-  public static func synchronous(baseDirectory: String, bytesForPath: (@Sendable (String) -> [UInt8]?)? = nil) -> Pictures {
+  public static func synchronous(
+    baseDirectory: String, symbols: SymbolSet = .standard, bytesForPath: (@Sendable (String) -> [UInt8]?)? = nil
+  ) -> Pictures {
     var options = ThumbnailLoader.Options()
     options.workers = 0
     options.bytesForPath = bytesForPath
-    return Pictures(baseDirectory: baseDirectory, mode: .palette256, options: options)
+    return Pictures(baseDirectory: baseDirectory, mode: .palette256, symbols: symbols, options: options)
   }
 
   /// Decodes every picture asked for and not yet decoded, on this thread.
@@ -79,7 +97,9 @@ public final class Pictures {
   /// The thumbnail of `image` in `shape`, requested if it is not ready.
   public func thumbnail(_ image: String, in folder: String? = nil, shape: ThumbnailShape) -> ThumbnailState {
     if Self.isRemote(image) { return .failed(Self.remoteFailure) }
-    return loader.thumbnail(ThumbnailKey(path: path(for: image, in: folder), shape: shape, mode: mode))
+    return loader.thumbnail(
+      ThumbnailKey(path: path(for: image, in: folder), shape: shape, mode: mode, symbols: symbols, cellPixels: cellPixels,
+        pixels: pixelProtocol))
   }
 
   /// Why `image` cannot be shown, once that is known.
@@ -91,6 +111,29 @@ public final class Pictures {
   /// Starts a frame: pictures not drawn since the frame before stop being wanted.
   public func beginFrame() {
     loader.beginFrame()
+    placements.removeAll(keepingCapacity: true)
+    kittyPlacements.removeAll(keepingCapacity: true)
+  }
+
+  /// Draws `thumbnail` with its top-left cell at `origin`, only where it meets
+  /// `clip`; when it is whole inside `clip` and carries real pixels, places them
+  /// there too, to be sent after the cells (see ``placements``).
+  public func draw(_ thumbnail: Thumbnail, in canvas: any Canvas, at origin: Point, clip: Rect) {
+    thumbnail.draw(in: canvas, at: origin, clip: clip)
+    let frame = Rect(x: origin.x, y: origin.y, width: thumbnail.width, height: thumbnail.height)
+    guard thumbnail.sixel != nil || thumbnail.kitty != nil, frame.intersection(clip) == frame, frame.intersection(canvas.bounds) == frame
+    else { return }
+    // Cards draw through regions in the content's coordinates: the screen's are wanted.
+    var base: any Canvas = canvas
+    var screen = origin
+    while let region = base as? CanvasRegion {
+      screen = Point(x: screen.x + region.offset.x, y: screen.y + region.offset.y)
+      base = region.base
+    }
+    let placed = Rect(x: screen.x, y: screen.y, width: frame.width, height: frame.height)
+    guard placed.intersection(base.bounds) == placed else { return }
+    if let sixel = thumbnail.sixel { placements.append(SixelPlacement(origin: screen, picture: sixel)) }
+    if let kitty = thumbnail.kitty { kittyPlacements.append(KittyPlacement(origin: screen, picture: kitty)) }
   }
 
   /// Stops decoding; after this no `onReady` call happens.

@@ -3,8 +3,9 @@ import WaterfallTerminal
 
 extension TerminalApp {
   /// Gives `browser` pictures when the terminal can show them: 256 colours or
-  /// direct colour, colours allowed, and Unicode lines (the half block is not
-  /// ASCII). Thumbnails decode on a worker thread that wakes the session when one
+  /// direct colour, colours allowed, and Unicode lines (the block symbols are not
+  /// ASCII), in the symbols the options name, and in real pixels too (sixel or
+  /// kitty's) when the options say the terminal shows them and it reports its cells' size. Thumbnails decode on a worker thread that wakes the session when one
   /// is ready. Returns them, to be stopped before the session ends.
   ///
   /// ```swift
@@ -12,7 +13,7 @@ extension TerminalApp {
   /// defer { pictures?.stop() }
   /// ```
   static func startPictures(browser: Browser, source: DataOrigin?, session: TerminalSession) -> Pictures? {
-    guard let source, browser.options.theme.border != .ascii else { return nil }
+    guard let source, browser.options.showsPictures, browser.options.theme.border != .ascii else { return nil }
     let mode: ColorMode
     switch session.colorSupport {
     case .direct: mode = .truecolor
@@ -22,7 +23,15 @@ extension TerminalApp {
     let wake = session.wakeUp
     var options = ThumbnailLoader.Options()
     options.bytesForPath = source.pictureBytes
-    let pictures = Pictures(baseDirectory: source.baseDirectory, mode: mode, options: options, onReady: { wake.signal() })
+    let pictures = Pictures(baseDirectory: source.baseDirectory, mode: mode, symbols: browser.options.symbols, options: options, onReady: { wake.signal() })
+    // Real pixels need the cell's size in pixels, which the terminal may not report.
+    switch browser.options.graphics {
+    case .sixel: pictures.cellPixels = session.cellPixelSize
+    case .kitty:
+      pictures.cellPixels = session.cellPixelSize
+      pictures.pixelProtocol = .kitty
+    case .none: break
+    }
     browser.pictures = pictures
     return pictures
   }

@@ -40,7 +40,13 @@ public enum TerminalApp {
     let pictures = startPictures(browser: browser, source: controller?.source, session: session)
     defer { pictures?.stop() }
     let trace = FrameTrace.fromEnvironment()  // `make bench`: key-to-screen times
-    return loop.run(Program(browser: browser, controller: controller, pictures: pictures, trace: trace, session: session))
+    let pixels = pictures?.cellPixels == nil ? nil : pictures?.pixelProtocol
+    let sixels = pixels == .sixel ? SixelLayer() : nil
+    let kitty = pixels == .kitty ? KittyLayer() : nil
+    return loop.run(
+      Program(
+        browser: browser, controller: controller, pictures: pictures, trace: trace, session: session, sixels: sixels,
+        kitty: kitty))
   }
 
   /// The browser as the run loop sees it: what is loaded is taken in before each
@@ -51,8 +57,11 @@ public enum TerminalApp {
     let controller: LoadController?
     let pictures: Pictures?
     let trace: FrameTrace?
-    /// Where `y` copies to (OSC 52).
+    /// Where `y` copies to (OSC 52), and sixel pictures go.
     let session: TerminalSession
+    /// Pictures in real pixels, when the terminal shows sixel, or kitty's pictures.
+    let sixels: SixelLayer?
+    let kitty: KittyLayer?
 
     func update(time: UInt64) {
       browser.takeSearchResults(limit: TerminalApp.searchMatchesPerFrame)
@@ -70,9 +79,20 @@ public enum TerminalApp {
     func draw(in canvas: TerminalCanvas) {
       pictures?.beginFrame()
       browser.draw(in: canvas)
+      if let sixels, let pictures {
+        // The help covers the cards: no pixels over it; and while cards move, their
+        // block symbols stand in, so that each frame is not a repaint.
+        let still = browser.mode != .help && !browser.isAnimating
+        sixels.prepare(still ? pictures.placements : [], session: session, canvas: canvas)
+      }
     }
 
     func frameShown(drawingTime: UInt64) {
+      sixels?.send(through: session)
+      if let kitty, let pictures {
+        // Placements move with the cards, even while they animate; none over the help.
+        kitty.send(browser.mode == .help ? [] : pictures.kittyPlacements, through: session)
+      }
       trace?.frameShown()
       if browser.isAnimating, drawingTime > slowFrameMilliseconds { browser.disableAnimation() }
     }
@@ -94,9 +114,16 @@ public enum TerminalApp {
 
     func handle(_ event: InputEvent, time: UInt64) -> TerminalStep<Outcome> {
       trace?.eventRead()  // the first of a burst counts
+      if case .resize = event {
+        sixels?.screenCleared = true
+        kitty?.screenCleared = true
+      }
       switch browser.handle(event, time: time) {
       case .none: return .continue
-      case .repaint: return .repaint
+      case .repaint:
+        sixels?.screenCleared = true
+        kitty?.screenCleared = true
+        return .repaint
       case .reload:
         reload(time: time)
         return .continue

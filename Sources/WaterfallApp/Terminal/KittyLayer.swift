@@ -1,0 +1,49 @@
+import WaterfallImages
+import WaterfallLayout
+import WaterfallTerminal
+
+/// The kitty pictures on the screen, after curses' update: each picture's pixels
+/// are sent once; each frame only placements change: a picture placed at a new
+/// cell is placed again (kitty moves it), one no longer placed is taken off (its
+/// pixels kept), and nothing is sent for one that stayed. Text is never repainted
+/// for them: kitty draws pictures over the cells.
+///
+/// ```swift
+/// layer.send(pictures.kittyPlacements, through: session)   // after the frame is shown
+/// layer.bytes(for: placements)   // what it would send, for tests
+/// ```
+final class KittyLayer {
+  /// Where each picture (by id) is placed now.
+  private var shown: [UInt32: Point] = [:]
+  /// The pictures whose pixels the terminal has.
+  private var sent: Set<UInt32> = []
+  /// Set when the screen was cleared (Ctrl-L, a resize): every placement again.
+  var screenCleared = false
+
+  func send(_ placements: [KittyPlacement], through session: TerminalSession) {
+    let bytes = bytes(for: placements)
+    if !bytes.isEmpty { session.writeAfterCurses(bytes) }
+  }
+
+  /// The bytes that take the screen from the placements shown to `placements`,
+  /// which are then the ones shown.
+  func bytes(for placements: [KittyPlacement]) -> [UInt8] {
+    var bytes: [UInt8] = []
+    var now: [UInt32: Point] = [:]
+    for placement in placements {
+      let id = placement.picture.id
+      now[id] = placement.origin
+      if !sent.contains(id) {
+        bytes += placement.picture.transmission
+        sent.insert(id)
+      }
+      if screenCleared || shown[id] != placement.origin { bytes += placement.bytes }
+    }
+    for (id, _) in shown.sorted(by: { $0.key < $1.key }) where now[id] == nil {
+      bytes += Array("\u{1B}_Ga=d,d=i,i=\(id),q=2\u{1B}\\".utf8)
+    }
+    shown = now
+    screenCleared = false
+    return bytes
+  }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+import WaterfallImages
+
+/// Real pixels in real terminals under Xvfb: xterm `-ti vt340` (sixel) and kitty
+/// (its graphics protocol, software GL), scrolled, the screen saved with real
+/// pixels and again with block symbols only (Scripts/pixel-shots.sh). Where the
+/// two differ is where pixels were drawn: that must be inside the pictures' cells
+/// (as `render` draws the same screen) and nowhere else, and cover most of them.
+@Suite(.serialized) struct PixelsEndToEndTests {
+  static let (columns, rows) = (100, 30)
+  static let symbols: Set<Character> = Set("▀▄▌▐▘▝▖▗▚▞▙▛▜▟█")
+
+  @Test(arguments: ["xterm", "kitty"])
+  func picturesLandOnTheCardsAndNowhereElse(terminal: String) throws {
+    for tool in [terminal, "xvfb-run", "xdotool", "import"] {
+      try #require(
+        ["/usr/bin/", "/bin/"].contains { FileManager.default.isExecutableFile(atPath: $0 + tool) },
+        "\(tool) is missing: make test installs it")
+    }
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wf-pixels-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let shots = try Tmux.launch(
+      "/bin/bash", ["Scripts/pixel-shots.sh", folder.path, Tmux.waterfall, "Data/pictures", "j j Next", terminal],
+      input: nil, environment: [:], timeout: 120)
+    try #require(shots.status == 0, "the script failed: \(shots.err)")
+    let pixels = try Image(contentsOf: folder.appendingPathComponent("pixels.png").path)
+    let blocks = try Image(contentsOf: folder.appendingPathComponent("blocks.png").path)
+    try #require(pixels.width == blocks.width && pixels.height == blocks.height)
+    // The terminal's size: rows, columns, and its cells' area in pixels.
+    let size = try String(contentsOf: folder.appendingPathComponent("size.txt"), encoding: .utf8)
+      .split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    try #require(size.count == 4 && size[0] == Self.rows && size[1] == Self.columns, "size \(size)")
+    let cell = (width: size[2] / Self.columns, height: size[3] / Self.rows)
+    try #require(cell.width > 0 && cell.height > 0 && size[2] <= pixels.width && size[3] <= pixels.height)
+
+    // The cells where the two screens differ: where real pixels are.
+    var differing = Set<Int>()
+    for y in 0..<(cell.height * Self.rows) {
+      for x in 0..<(cell.width * Self.columns) where pixels[x, y] != blocks[x, y] {
+        differing.insert((y / cell.height) * Self.columns + x / cell.width)
+      }
+    }
+    // The same screen as text: the pictures' cells are block symbols.
+    let drawn = try Tmux.waterfall([
+      "render", "Data/pictures", "--width", "\(Self.columns)", "--height", "\(Self.rows)", "--pictures", "--keys", "j j NPage",
+    ])
+    let lines = drawn.out.split(separator: "\n", omittingEmptySubsequences: false).map(Array.init)
+    try #require(lines.count >= Self.rows)
+    #expect(String(lines[Self.rows - 1]).hasPrefix(" 15/24 "), "render is not at the live screen's place: \(drawn.out)")
+    var pictureCells = Set<Int>()
+    for (y, line) in lines.prefix(Self.rows).enumerated() {
+      for (x, character) in line.enumerated() where Self.symbols.contains(character) { pictureCells.insert(y * Self.columns + x) }
+    }
+    #expect(!differing.isEmpty, "no real pixels at all")
+    let stray = differing.subtracting(pictureCells)
+    #expect(stray.isEmpty, "pixels outside the pictures at cells \(stray.sorted().prefix(20).map { ($0 % Self.columns, $0 / Self.columns) })")
+    // The whole pictures (most of those on screen) are in pixels.
+    #expect(Double(differing.count) > 0.5 * Double(pictureCells.count), "\(differing.count) of \(pictureCells.count) cells")
+  }
+}
