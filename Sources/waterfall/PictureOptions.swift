@@ -34,10 +34,15 @@ struct PictureOptions: ParsableArguments {
   static func apply(_ choice: Choice, to options: inout Browser.Options) {
     switch choice {
     case .none: options.showsPictures = false
-    case .blocks: options.graphics = .none
-    case .sixel: options.graphics = .sixel
-    case .kitty: options.graphics = .kitty
-    case .auto: options.graphics = Self.detect()
+    case .blocks: options.pixels = nil
+    case .sixel: options.pixels = .sixel
+    case .kitty: options.pixels = .kitty
+    case .auto:
+      switch Self.detect() {
+      case .sixel: options.pixels = .sixel
+      case .kitty: options.pixels = .kitty
+      case .none: options.pixels = nil
+      }
     }
   }
 

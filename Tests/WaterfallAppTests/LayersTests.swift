@@ -273,3 +273,18 @@ import WaterfallView
     #expect(store.count == 2)
   }
 }
+
+/// The layers as the folders show them: only `Terminal/` touches the terminal.
+@Suite struct LayerImportsTests {
+  @Test func onlyTheTerminalFolderImportsWaterfallTerminal() throws {
+    let app = KeyBindingsTests.root + "/Sources/WaterfallApp"
+    let files = try #require(FileManager.default.enumerator(atPath: app)).compactMap { $0 as? String }
+      .filter { $0.hasSuffix(".swift") }
+    #expect(files.count > 50, "the app's sources were found")
+    let importers = try files.filter { file in
+      let text = try String(contentsOfFile: app + "/" + file, encoding: .utf8)
+      return text.split(separator: "\n").contains { $0.hasPrefix("import WaterfallTerminal") }
+    }
+    #expect(!importers.isEmpty && importers.allSatisfy { $0.hasPrefix("Terminal/") }, "\(importers.sorted())")
+  }
+}

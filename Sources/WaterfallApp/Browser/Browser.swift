@@ -1,6 +1,5 @@
 import WaterfallImages
 import WaterfallLayout
-import WaterfallTerminal
 import WaterfallView
 
 /// The browser: the cards, the status bar, details, filter and help, driven by
@@ -64,8 +63,9 @@ public final class Browser {
     /// Whether pictures are shown at all (`--pictures none`: placeholders only).
     public var showsPictures = true
     /// Real pixels the terminal shows, if any (kitty's protocol or sixel): drawn
-    /// over the cells where cards show their pictures whole (`--pictures`).
-    public var graphics = GraphicsSupport.none
+    /// over the cells where cards show their pictures whole (`--pictures`); nil:
+    /// block symbols only.
+    public var pixels: PixelProtocol?
     public init() {}
   }
 
@@ -163,7 +163,7 @@ public final class Browser {
     configureForKind()
     view.register(CardCell.self, forCellWithReuseIdentifier: CardCell.identifier)
     view.register(RowCell.self, forCellWithReuseIdentifier: RowCell.identifier)
-    view.register(BarCell.self, forCellWithReuseIdentifier: BarCell.identifier)
+    view.register(RuleCell.self, forCellWithReuseIdentifier: RuleCell.identifier)
     view.dataSource = dataSource
     view.delegate = dataSource
     updateFooter()

@@ -128,7 +128,7 @@ final class CardDataSource: CollectionViewDataSource, CollectionViewDelegate {
   }
 
   func collectionView(_ collectionView: CollectionView, viewForSupplementary kind: ElementKind, inSection section: Int) -> Cell? {
-    let bar = collectionView.dequeueReusableCell(withIdentifier: BarCell.identifier, for: IndexPath(item: 0, section: section)) as! BarCell
+    let bar = collectionView.dequeueReusableCell(withIdentifier: RuleCell.identifier, for: IndexPath(item: 0, section: section)) as! RuleCell
     switch kind {
     case .header:
       let title = (sections[section].key ?? "(none)") + " · \(sections[section].items.count)"

@@ -25,12 +25,9 @@ extension TerminalApp {
     options.bytesForPath = source.pictureBytes
     let pictures = Pictures(baseDirectory: source.baseDirectory, mode: mode, symbols: browser.options.symbols, options: options, onReady: { wake.signal() })
     // Real pixels need the cell's size in pixels, which the terminal may not report.
-    switch browser.options.graphics {
-    case .sixel: pictures.cellPixels = session.cellPixelSize
-    case .kitty:
+    if let pixels = browser.options.pixels {
       pictures.cellPixels = session.cellPixelSize
-      pictures.pixelProtocol = .kitty
-    case .none: break
+      pictures.pixelProtocol = pixels
     }
     browser.pictures = pictures
     return pictures

@@ -1,18 +1,19 @@
 import WaterfallLayout
 import WaterfallView
 
-/// A full-width bar: a section's header (`─ Kitchen · 12 ───…`) or the footer under
-/// the last card (`───── Loading more… ─────`).
+/// A full-width rule with a label: a section's header (`─ Kitchen · 12 ───…`) or
+/// the footer under the last card (`───── Loading more… ─────`). (The library's
+/// `BarCell` is a filled bar; the browser draws its bars as rules.)
 ///
 /// The text is asked for at draw time, so the footer follows the loading state
 /// without the view having to replace it. A pinned header covers the cards that
 /// slide under it, so the bar fills its whole row.
 ///
 /// ```swift
-/// let bar = view.dequeueReusableCell(withIdentifier: BarCell.identifier, for: indexPath) as! BarCell
-/// bar.configure(text: { "End · 120 items" }, centered: true, theme: theme)
+/// let rule = view.dequeueReusableCell(withIdentifier: RuleCell.identifier, for: indexPath) as! RuleCell
+/// rule.configure(text: { "End · 120 items" }, centered: true, theme: theme)
 /// ```
-final class BarCell: Cell {
+final class RuleCell: Cell {
   static let identifier = "bar"
 
   private var text: () -> String = { "" }
