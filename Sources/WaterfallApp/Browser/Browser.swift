@@ -251,7 +251,8 @@ public final class Browser {
     case .loading: dataSource.footer = "Loading more…"
     case .done:
       let count = dataSource.shownCount
-      let noun = count == 1 ? "item" : "items"
+      // "1 item", "2 items", "1 of 249 items": the noun goes with the last number.
+      let noun = store.count == 1 ? "item" : "items"
       dataSource.footer = count == store.count ? "End · \(count) \(noun)" : "End · \(count) of \(store.count) \(noun)"
     }
   }
