@@ -27,7 +27,16 @@ cleanup() {
   tm kill-server 2>/dev/null
 }
 trap cleanup EXIT
-fail() { echo "soak: FAILED: $*"; echo "soak: work files kept in $WORK"; exit 1; }
+figures() {
+  [ -n "${keys_sent:-}" ] || return 0
+  echo "soak: keys sent $keys_sent, resizes $resizes, file rewrites $(cat "$REWRITES_FILE"), final file $(wc -l < "$DATA") lines"
+  echo "soak: RSS (kB, $samples samples every 10 s) first $rss_first, last $rss_last, max $rss_max"
+}
+fail() {
+  echo "soak: FAILED: $*"; figures
+  for log in "$ASAN_LOG".*; do [ -f "$log" ] && head -30 "$log"; done
+  echo "soak: work files kept in $WORK"; exit 1
+}
 
 if [ -z "${SOAK_SKIP_BUILD:-}" ]; then
   swift build --sanitize=address --scratch-path "$SCRATCH" --product waterfall || fail "the ASan build"
@@ -139,6 +148,5 @@ status=$(cat "$EXIT_FILE" 2>/dev/null)
 ls "$ASAN_LOG".* >/dev/null 2>&1 && fail "ASan wrote $(ls "$ASAN_LOG".*)"
 
 echo "soak: passed after ${SECONDS_TO_RUN} s"
-echo "soak: keys sent $keys_sent, resizes $resizes, file rewrites $(cat "$REWRITES_FILE"), final file $(wc -l < "$DATA") lines"
-echo "soak: RSS (kB, $samples samples every 10 s) first $rss_first, last $rss_last, max $rss_max"
+figures
 rm -rf "$WORK"
