@@ -5,7 +5,8 @@ import WaterfallImages
 /// Every decode has a time budget (``ImageLimits/maximumDecodeMilliseconds``): the
 /// decoder looks at the clock between rows and stops with a reason once it has
 /// passed. A 1 ms budget is far too little for millions of pixels, whatever the
-/// machine; no limit, or the standard 2 s, decodes the same file whole.
+/// machine; no limit, or ten minutes, decodes the same file whole (the tests
+/// assert no time: the standard 2 s is not relied on here).
 @Suite struct DecodeTimeBudgetTests {
   /// A 3000x3000 grey PNG (9 megapixels) in about 60 kB: zeros, deflated.
   static func largePNG(name: String = #function) throws -> (folder: String, path: String) {
@@ -25,7 +26,7 @@ import WaterfallImages
     #expect(ImageError.tooSlow(milliseconds: 1).reason == "took longer than 1 ms to decode")
   }
 
-  @Test(arguments: [0, ImageLimits.standard.maximumDecodeMilliseconds])
+  @Test(arguments: [0, 600_000])
   func enoughTimeDecodesTheWholePicture(_ milliseconds: Int) throws {
     let (folder, path) = try Self.largePNG()
     defer { try? FileManager.default.removeItem(atPath: folder) }
