@@ -2,13 +2,17 @@
 # The soak test (`make soak`, not in CI): the ASan-built browser under --watch on a
 # JSON Lines file that keeps growing (and is sometimes cut short or rewritten),
 # driven with random keys and random resizes for SOAK_SECONDS (600 by default).
-# At the end: still running, nothing from ASan, the screen equal to its repaint
+# ASan's quarantine is cut to 16 MB (from 256) so that RSS tells leak growth from
+# freed memory held back. At the end: still running, nothing from ASan, the screen equal to its repaint
 # (Ctrl-L), and q exits 0. Prints the figures: keys, resizes, rewrites, RSS.
 #
 #   SOAK_SECONDS=120 Scripts/soak.sh
 #
 # Esc and Enter at the top level would quit or open details, so they are only sent
 # inside sequences that bring the browser back to the cards (search, details, help).
+# A reload closes details whose item is gone, and the Esc meant for them would then
+# quit: while details are open the writer only appends (the PAUSE file), and the
+# sequence starts after the last cut has been reloaded.
 set -u
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -58,12 +62,14 @@ for i in $(seq 1 200); do line "$i"; done > "$DATA"
 # first lines (in place) or rewrites it whole (a new file renamed over it). The
 # file never holds fewer than 20 items, so a details key always finds a card.
 REWRITES_FILE="$WORK/rewrites"
+PAUSE="$WORK/pause"
 echo 0 > "$REWRITES_FILE"
 (
   n=201; rewrites=0
   while :; do
     for _ in 1 2 3; do line $n >> "$DATA"; n=$((n + 1)); done
-    case $((RANDOM % 40)) in
+    [ -e "$PAUSE" ] && cut=99 || cut=$((RANDOM % 40))
+    case $cut in
       0) keep=$((20 + RANDOM % 100))
          truncate -s "$(head -n "$keep" "$DATA" | wc -c)" "$DATA"
          rewrites=$((rewrites + 1)); echo $rewrites > "$REWRITES_FILE" ;;
@@ -78,7 +84,7 @@ WRITER_PID=$!
 
 tm -f /dev/null new-session -d -x 100 -y 30 \
   env LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=screen-256color \
-  ASAN_OPTIONS="log_path=$ASAN_LOG" LSAN_OPTIONS="suppressions=$ROOT/Scripts/lsan-suppressions.txt" \
+  ASAN_OPTIONS="log_path=$ASAN_LOG:quarantine_size_mb=16" LSAN_OPTIONS="suppressions=$ROOT/Scripts/lsan-suppressions.txt" \
   SWIFT_BACKTRACE=enable=no \
   sh -c "'$BIN' --watch '$DATA'; echo \$? > '$EXIT_FILE'; exec sleep 600"
 sleep 3
@@ -90,7 +96,10 @@ KEYS=(Up Down Left Right j k NPage G g L z + - x u u s S r)
 QUERIES=(alpha beta 'river stone' price:1 tags:cedar zzzz '^gam' "'delta" maple!)
 keys_sent=0; resizes=0; rss_first=""; rss_last=0; rss_max=0; samples=0
 # A pause after each key, so that Esc is never read as Alt with the next one.
-send() { tm send-keys -t 0 "$@"; keys_sent=$((keys_sent + $#)); sleep 0.05; }
+send() {
+  tm send-keys -t 0 "$@"; keys_sent=$((keys_sent + $#))
+  if [ "$1" = Escape ]; then sleep 0.3; else sleep 0.05; fi
+}
 rss() { awk '/^VmRSS/ {print $2}' "/proc/$PID/status" 2>/dev/null; }
 alive() { kill -0 "$PID" 2>/dev/null; }
 
@@ -107,8 +116,9 @@ while [ $(( $(date +%s) - start )) -lt "$SECONDS_TO_RUN" ]; do
     0) # search, keep it, move, clear it
        send /; tm send-keys -t 0 -l "${QUERIES[RANDOM % ${#QUERIES[@]}]}"; keys_sent=$((keys_sent + 1))
        send Enter; send "${KEYS[RANDOM % 6]}"; send Escape ;;
-    1) # details: open, move, close
-       send Enter; send j; send k; send Escape ;;
+    1) # details: open, move, close (no cut meanwhile; 1.2 s for the last one's reload)
+       touch "$PAUSE"; sleep 1.2
+       send Enter; send j; send k; send Escape; rm -f "$PAUSE" ;;
     2) send '?'; send j; send Escape ;;
     3) tm resize-window -t 0 -x $((20 + RANDOM % 181)) -y $((5 + RANDOM % 56)); resizes=$((resizes + 1)) ;;
     *) send "${KEYS[RANDOM % ${#KEYS[@]}]}" ;;
