@@ -35,6 +35,7 @@ figures() {
   [ -n "${keys_sent:-}" ] || return 0
   echo "soak: keys sent $keys_sent, resizes $resizes, file rewrites $(cat "$REWRITES_FILE"), final file $(wc -l < "$DATA") lines"
   echo "soak: RSS (kB, $samples samples every 10 s) first $rss_first, last $rss_last, max $rss_max"
+  echo "soak: every RSS sample (kB): ${rss_all:-}"
 }
 fail() {
   echo "soak: FAILED: $*"; figures
@@ -109,7 +110,7 @@ while [ $(( $(date +%s) - start )) -lt "$SECONDS_TO_RUN" ]; do
   now=$(date +%s)
   if [ "$now" -ge "$next_sample" ]; then
     r=$(rss); [ -n "$r" ] && { [ -z "$rss_first" ] && rss_first=$r; rss_last=$r
-      [ "$r" -gt "$rss_max" ] && rss_max=$r; samples=$((samples + 1)); }
+      [ "$r" -gt "$rss_max" ] && rss_max=$r; samples=$((samples + 1)); rss_all="${rss_all:-}$r "; }
     next_sample=$((now + 10))
   fi
   case $((RANDOM % 20)) in
