@@ -160,4 +160,5 @@ ls "$ASAN_LOG".* >/dev/null 2>&1 && fail "ASan wrote $(ls "$ASAN_LOG".*)"
 
 echo "soak: passed after ${SECONDS_TO_RUN} s"
 figures
+cleanup; trap - EXIT
 rm -rf "$WORK"
