@@ -12,6 +12,8 @@
 #   make test-asan the unit and end-to-end tests under the address sanitizer (CI runs it)
 #   make test-tsan the tests under the thread sanitizer (for code that uses threads)
 #   make fuzz      every libFuzzer target in Fuzz/ for FUZZ_SECONDS each (see Fuzz/README.md)
+#   make soak      SOAK_SECONDS (600) of random keys and resizes on a growing --watch file, under
+#                  ASan; not in CI (Scripts/soak.sh)
 #
 # Anything the build or the tests need and the machine lacks is installed with apt.
 
@@ -21,7 +23,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := tmux libncurses-dev libpng-dev libjpeg-dev libgif-dev libwebp-dev libsqlite3-dev iso-codes pkg-config
 DATA ?= Data/shops
 
-.PHONY: install screenshots screenshot-deps run test test-deps docs test-asan test-tsan fuzz bench bench-json bench-scale bench-deps bench-pictures bench-symbols release deps data picture-tools clean
+.PHONY: soak install screenshots screenshot-deps run test test-deps docs test-asan test-tsan fuzz bench bench-json bench-scale bench-deps bench-pictures bench-symbols release deps data picture-tools clean
 
 deps:
 	@missing=""; \
@@ -113,6 +115,14 @@ FUZZ_SECONDS ?= 30
 
 fuzz: deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) Scripts/fuzz.sh
+
+# The soak test: the ASan-built browser under --watch on a file that keeps
+# changing, random keys and resizes; at the end no crash, nothing from ASan, the
+# screen equal to its repaint, q exits 0. Prints keys, resizes, rewrites, RSS.
+SOAK_SECONDS ?= 600
+
+soak: test-deps
+	SOAK_SECONDS=$(SOAK_SECONDS) Scripts/soak.sh
 
 # The scale part compares with less and fzf where they can be installed; without
 # them it leaves their rows out and says so. It generates its million-item files

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <png.h>
@@ -65,6 +66,10 @@ struct ci_reader {
   /// read wanted more.
   size_t budget;
   int over_budget;
+  /// The time budget of a decode in milliseconds (0: none), and the monotonic
+  /// clock's nanoseconds when it runs out (set when the decode starts).
+  uint32_t time_budget;
+  uint64_t deadline;
   // The bytes a reader opened from memory reads, owned by it.
   void *memory;
   int format;
@@ -240,6 +245,22 @@ static int png_fail(ci_reader *reader, ci_error *error) {
   set_error(error, reader->png_status == CI_OK ? CI_CORRUPT : reader->png_status, reader->png_errno,
             reader->png_message);
   return error ? error->status : CI_CORRUPT;
+}
+
+// MARK: Time budget
+
+static uint64_t monotonic_nanoseconds(void) {
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
+}
+
+/// Whether the decode's time budget has run out; when it has, `message` (200 bytes)
+/// says so. Called between rows.
+static int out_of_time(const ci_reader *reader, char *message) {
+  if (reader->time_budget == 0 || monotonic_nanoseconds() < reader->deadline) return 0;
+  snprintf(message, 200, "took longer than %u ms", (unsigned)reader->time_budget);
+  return 1;
 }
 
 // MARK: JPEG callbacks
@@ -729,6 +750,10 @@ static int read_png(ci_reader *reader, uint8_t *pixels, ci_error *error) {
     reader->scratch = malloc(width * 4);
     if (!reader->scratch) png_error(reader->png, "out of memory");
     for (size_t y = 0; y < height; y++) {
+      if (out_of_time(reader, reader->png_message)) {
+        reader->png_status = CI_TOO_SLOW;
+        png_error(reader->png, reader->png_message);
+      }
       png_read_row(reader->png, reader->scratch, NULL);
       blend(reader->scratch, pixels + y * width * 3, reader->alpha ? reader->alpha + y * width : NULL, width,
             reader->background);
@@ -739,7 +764,16 @@ static int read_png(ci_reader *reader, uint8_t *pixels, ci_error *error) {
     reader->rows = malloc(height * sizeof(png_bytep));
     if (!reader->scratch || !reader->rows) png_error(reader->png, "out of memory");
     for (size_t y = 0; y < height; y++) reader->rows[y] = reader->scratch + y * width * 4;
-    png_read_image(reader->png, reader->rows);
+    // Pass by pass, row by row (as png_read_image does), looking at the clock.
+    for (int pass = 0; pass < reader->png_passes; pass++) {
+      for (size_t y = 0; y < height; y++) {
+        if (out_of_time(reader, reader->png_message)) {
+          reader->png_status = CI_TOO_SLOW;
+          png_error(reader->png, reader->png_message);
+        }
+        png_read_row(reader->png, reader->rows[y], NULL);
+      }
+    }
     blend(reader->scratch, pixels, reader->alpha, width * height, reader->background);
   }
   return CI_OK;
@@ -770,6 +804,11 @@ static int read_jpeg(ci_reader *reader, uint8_t *pixels, ci_error *error) {
     if (!reader->scratch) ERREXIT1(jpeg, JERR_OUT_OF_MEMORY, 0);
   }
   while (jpeg->output_scanline < jpeg->output_height) {
+    char late[200];
+    if (out_of_time(reader, late)) {
+      set_error(error, CI_TOO_SLOW, 0, late);
+      return CI_TOO_SLOW;
+    }
     uint8_t *row = pixels + (size_t)jpeg->output_scanline * width * 3;
     JSAMPROW target = reader->jpeg_cmyk ? reader->scratch : row;
     if (jpeg_read_scanlines(jpeg, &target, 1) != 1) {
@@ -835,6 +874,11 @@ static int read_gif(ci_reader *reader, uint8_t *pixels, ci_error *error) {
       int start = frame->Interlace ? starts[pass] : 0;
       int step = frame->Interlace ? steps[pass] : 1;
       for (int y = start; y < frame->Height; y += step) {
+        char late[200];
+        if (out_of_time(reader, late)) {
+          set_error(error, CI_TOO_SLOW, 0, late);
+          return CI_TOO_SLOW;
+        }
         if (DGifGetLine(gif, reader->scratch, frame->Width) == GIF_ERROR) return gif_fail(reader, gif->Error, error);
         long row = (long)frame->Top + y;
         if (row < 0 || (size_t)row >= height) continue;
@@ -920,6 +964,7 @@ int ci_reader_read_rgb(ci_reader *reader, uint8_t *pixels, size_t capacity, ci_e
     return CI_MISUSE;
   }
   reader->read = 1;
+  if (reader->time_budget) reader->deadline = monotonic_nanoseconds() + (uint64_t)reader->time_budget * 1000000u;
   size_t needed = (size_t)reader->output_width * reader->output_height * 3;
   if (capacity < needed || pixels == NULL) {
     set_error(error, CI_MISUSE, 0, "the pixel buffer is too small");
@@ -932,6 +977,8 @@ int ci_reader_read_rgb(ci_reader *reader, uint8_t *pixels, size_t capacity, ci_e
   default: return read_webp(reader, pixels, error);
   }
 }
+
+void ci_reader_set_time_budget(ci_reader *reader, uint32_t milliseconds) { reader->time_budget = milliseconds; }
 
 int ci_reader_read_alpha_into(ci_reader *reader, uint8_t *alpha, size_t capacity) {
   // GIF and WebP may always have transparency; a PNG says so in its header.

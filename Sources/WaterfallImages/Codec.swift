@@ -39,6 +39,7 @@ enum Codec {
     guard started == Int32(CI_OK.rawValue) else { throw imageError(error) }
     try limits.check(width: Int(width), height: Int(height))
     let count = Int(width) * Int(height) * 3
+    ci_reader_set_time_budget(reader, UInt32(clamping: max(0, limits.maximumDecodeMilliseconds)))
     var status = Int32(CI_OK.rawValue)
     // Opacities only for a PNG that may have some; kept only when one is not opaque.
     var alpha = [UInt8](repeating: 255, count: 0)
@@ -51,7 +52,10 @@ enum Codec {
       // UInt8 needs no deinitialising, so a failed read may leave the bytes as they are.
       initialized = count
     }
-    guard status == Int32(CI_OK.rawValue) else { throw imageError(error) }
+    guard status == Int32(CI_OK.rawValue) else {
+      if error.status == Int32(CI_TOO_SLOW.rawValue) { throw ImageError.tooSlow(milliseconds: limits.maximumDecodeMilliseconds) }
+      throw imageError(error)
+    }
     let transparent = hasAlpha && alpha.contains { $0 != 255 }
     return Image(width: Int(width), height: Int(height), pixels: pixels, alpha: transparent ? alpha : nil)
   }

@@ -18,6 +18,8 @@ public enum ImageError: Error, Hashable, Sendable, CustomStringConvertible {
   case tooLarge(width: Int, height: Int, limits: ImageLimits)
   /// Memory ran out, or the decoder's memory limit was reached.
   case outOfMemory
+  /// Decoding took longer than ``ImageLimits/maximumDecodeMilliseconds``.
+  case tooSlow(milliseconds: Int)
 
   /// A short reason: a line in the details panel.
   public var reason: String {
@@ -29,6 +31,7 @@ public enum ImageError: Error, Hashable, Sendable, CustomStringConvertible {
     case .tooLarge(let width, let height, let limits):
       return "too large: \(width)×\(height) pixels (\(limits.summary))"
     case .outOfMemory: return "out of memory"
+    case .tooSlow(let milliseconds): return "took longer than \(milliseconds) ms to decode"
     }
   }
 

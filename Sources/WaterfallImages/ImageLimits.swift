@@ -15,10 +15,16 @@ public struct ImageLimits: Hashable, Sendable {
   public var maximumSide: Int
   /// The most pixels (width times height) allowed.
   public var maximumPixels: Int
+  /// The most wall time one decode may take, in milliseconds (0: no limit): the
+  /// PNG, JPEG and GIF decoders look at the clock between rows and stop with
+  /// ``ImageError/tooSlow(milliseconds:)``, so a hostile picture never holds up the
+  /// others for long. WebP is decoded in one call to libwebp and is not bounded.
+  public var maximumDecodeMilliseconds: Int
 
-  public init(maximumSide: Int = 30_000, maximumPixels: Int = 40_000_000) {
+  public init(maximumSide: Int = 30_000, maximumPixels: Int = 40_000_000, maximumDecodeMilliseconds: Int = 2_000) {
     self.maximumSide = maximumSide
     self.maximumPixels = maximumPixels
+    self.maximumDecodeMilliseconds = maximumDecodeMilliseconds
   }
 
   /// The limits a browser uses unless told otherwise.

@@ -107,7 +107,7 @@ struct Browse: ParsableCommand {
       fail(error.description)
     }
     reportSkippedLines(controller.skipped)
-    for error in controller.errors { writeStandardError("waterfall: \(error)\n") }
+    for line in controller.errors.report { writeStandardError("waterfall: \(line)\n") }
     switch outcome {
     case .quit(let status):
       if let refusal = browser.printRefusal { fail(refusal) }

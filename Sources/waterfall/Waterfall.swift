@@ -208,7 +208,7 @@ struct LoadedData {
   var loader: Loader
   var store: ItemStore
   /// Errors that stopped a page, in order; the items before each were kept.
-  var errors: [LoadError]
+  var errors: PageErrors
 }
 
 /// Loads the first page (or every page) on this thread.
@@ -223,7 +223,7 @@ func loadOrExit(
   let source = resolveOrExit(argument, options, recursive: recursive)
   let store = ItemStore(roles: roles)
   let loader = Loader(source: source, store: store, options: options.readOptions)
-  var errors: [LoadError] = []
+  var errors = PageErrors()
   func loadNext() {
     do { try loader.loadNextPage() } catch { errors.append(error) }
   }
@@ -246,7 +246,7 @@ func loadOrExit(
 /// standard error, and status 2 if an error stopped a page.
 func finish(_ data: LoadedData) throws {
   reportSkippedLines(data.loader.skipped)
-  for error in data.errors { writeStandardError("waterfall: \(error)\n") }
+  for line in data.errors.report { writeStandardError("waterfall: \(line)\n") }
   if !data.errors.isEmpty { throw ExitCode(2) }
 }
 

@@ -42,6 +42,9 @@ typedef enum {
   CI_OUT_OF_MEMORY = 5,
   /// A call out of order, or a buffer too small.
   CI_MISUSE = 6,
+  /// Decoding took longer than the reader's time budget (`ci_reader_set_time_budget`):
+  /// `message` says how long it was given.
+  CI_TOO_SLOW = 7,
 } ci_status;
 
 /// The file formats a reader understands.
@@ -96,6 +99,13 @@ int ci_reader_read_rgb(ci_reader *reader, uint8_t *pixels, size_t capacity, ci_e
 /// can have transparency (a PNG with an alpha channel or tRNS, any GIF or WebP), 0
 /// otherwise, when `alpha` is left alone.
 int ci_reader_read_alpha_into(ci_reader *reader, uint8_t *alpha, size_t capacity);
+
+/// Gives the next `ci_reader_read_rgb` at most `milliseconds` of wall time (0: no
+/// limit, the default), counted from its start. The PNG, JPEG and GIF decoders look
+/// at the clock between rows and stop with `CI_TOO_SLOW` ("took longer than 2000
+/// ms") once it has passed; a WebP picture is decoded in one call to libwebp, so
+/// its time is not bounded (its file size is).
+void ci_reader_set_time_budget(ci_reader *reader, uint32_t milliseconds);
 
 /// Closes the file and frees everything the reader holds. NULL is allowed.
 void ci_reader_close(ci_reader *reader);

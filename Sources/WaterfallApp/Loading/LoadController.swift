@@ -55,8 +55,8 @@ public final class LoadController {
 
   /// JSON Lines lines skipped so far (this generation; the first 20 listed).
   public private(set) var skipped = SkippedLines()
-  /// Errors that stopped a page, in the order met.
-  public private(set) var errors: [LoadError] = []
+  /// Errors that stopped a page, in the order met (the first 20 listed, the rest counted).
+  public private(set) var errors = PageErrors()
 
   /// Whether to reload when the source changes on disk, and what it looked like.
   public var watches = false
@@ -220,7 +220,7 @@ public final class LoadController {
     storePages = [:]
     bytesRead = [:]
     skipped = SkippedLines()
-    errors = []
+    errors = PageErrors()
     pagesRequested = 0
     pagesEnded = 0
     for _ in 0..<pages { requestNextPage() }
