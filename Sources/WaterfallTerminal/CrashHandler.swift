@@ -22,6 +22,9 @@ public enum CrashHandler {
   /// allocate.
   nonisolated(unsafe) static var lines = [UnsafeMutableBufferPointer<UInt8>?](repeating: nil, count: 65)
   nonisolated(unsafe) static var installed = false
+  /// The handler's own stack, kept for the life of the process (held here, so a
+  /// leak checker sees it is still in use).
+  nonisolated(unsafe) static var alternateStack: UnsafeMutableRawPointer?
 
   /// Installs the handler for every crash signal, on a stack of its own (so a
   /// stack overflow is handled too). Leaves Swift's backtracer in place when
@@ -39,7 +42,9 @@ public enum CrashHandler {
     }
     let stackSize = 1 << 16
     var stack = stack_t()
-    stack.ss_sp = UnsafeMutableRawPointer.allocate(byteCount: stackSize, alignment: 16)
+    let memory = UnsafeMutableRawPointer.allocate(byteCount: stackSize, alignment: 16)
+    alternateStack = memory
+    stack.ss_sp = memory
     stack.ss_size = stackSize
     stack.ss_flags = 0
     _ = sigaltstack(&stack, nil)

@@ -77,7 +77,10 @@ import Testing
 
   /// The navigation rules, restated over the frames `waterfall layout` prints.
   static func neighbor(of item: Int, key: String, in frames: [Frame]) -> Int {
-    let current = frames.first { $0.item == item }!
+    guard let current = frames.first(where: { $0.item == item }) else {
+      Issue.record("item \(item) has no frame in `waterfall layout`'s output (\(frames.count) frames)")
+      return item
+    }
     let middle = current.y + current.h / 2
     switch key {
     case "Down":

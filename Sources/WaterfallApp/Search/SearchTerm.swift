@@ -166,17 +166,7 @@ public struct SearchTerm: Sendable, Equatable {
       }
       return false
     case .exact:
-      let first = needle[0]
-      var i = 0
-      while i <= hay.count - n {
-        if hay[i] == first {
-          var k = 1
-          while k < n, hay[i + k] == needle[k] { k += 1 }
-          if k == n { return true }
-        }
-        i += 1
-      }
-      return false
+      return Self.find(needle, in: hay) != nil
     case .prefix:
       for k in 0..<n where hay[k] != needle[k] { return false }
       return true
@@ -192,7 +182,7 @@ public struct SearchTerm: Sendable, Equatable {
   }
 
   /// The first place `needle` occurs in `hay`.
-  static func find(_ needle: [UInt32], in hay: [UInt32]) -> Int? {
+  static func find<Hay: RandomAccessCollection<UInt32>>(_ needle: [UInt32], in hay: Hay) -> Int? where Hay.Index == Int {
     let n = needle.count
     guard n <= hay.count else { return nil }
     if n == 0 { return 0 }
