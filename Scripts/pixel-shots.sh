@@ -5,7 +5,10 @@
 #   Scripts/pixel-shots.sh OUT WATERFALL DATA KEYS TERMINAL
 #
 # TERMINAL is xterm (xterm -ti vt340, 256 colour registers, the bitmap font, no
-# inner border: --pictures sixel) or kitty (software GL: --pictures kitty). Runs
+# inner border: --pictures sixel), kitty (software GL: --pictures kitty) or tmux
+# (that xterm running tmux 3.3+ with allow-passthrough on, a 39-column pane on
+# the left and waterfall in a 100x30 pane right of it, at column 40: sixel
+# through tmux's passthrough). Runs
 # WATERFALL DATA twice in a 100x30 terminal under Xvfb, with real pixels and
 # then with --pictures blocks; each time presses KEYS (xdotool names, one by one)
 # and saves the screen as OUT/pixels.png and OUT/blocks.png, the terminal's size
@@ -21,6 +24,16 @@ size="python3 -c 'import fcntl, termios, struct; print(*struct.unpack(\"HHHH\", 
 for mode in pixels blocks; do
   rm -f "$out/window" "$out/size.txt"
   case "$terminal" in
+    tmux)
+      [ "$mode" = pixels ] && how=sixel || how=blocks
+      socket="wf-pixels-$$-$mode"
+      printf 'set -g allow-passthrough on\nset -g status off\nset -g default-terminal screen-256color\n' > "$out/tmux.conf"
+      printf '#!/bin/sh\n%s\nexec env -u NO_COLOR LANG=C.UTF-8 %s --no-animation --pictures %s %s\n' \
+        "$size" "'$waterfall'" "$how" "'$data'" > "$out/pane.sh"
+      xterm -ti vt340 -xrm 'XTerm*numColorRegisters: 256' -xrm 'XTerm*allowSendEvents: true' -b 0 \
+        -geometry 140x30+0+0 -bg black -fg white \
+        -e sh -c "echo \$WINDOWID > '$out/window'; exec env TERM=xterm-256color tmux -L $socket -f '$out/tmux.conf' new-session 'sleep 600' \; split-window -h -l 100 'sh $out/pane.sh'" &
+      ;;
     xterm)
       [ "$mode" = pixels ] && how=sixel || how=blocks
       xterm -ti vt340 -xrm 'XTerm*numColorRegisters: 256' -xrm 'XTerm*allowSendEvents: true' -b 0 \
@@ -47,6 +60,7 @@ for mode in pixels blocks; do
   done
   sleep 3
   import -window "$window" "$out/$mode.png"
+  [ "$terminal" = tmux ] && tmux -L "$socket" kill-server 2>/dev/null
   kill "$pid" 2>/dev/null || true
   wait "$pid" 2>/dev/null || true
 done

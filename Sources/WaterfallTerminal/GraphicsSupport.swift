@@ -12,7 +12,8 @@ public enum GraphicsSupport: String, Hashable, Sendable {
 
   /// What the environment says without asking the terminal, or `nil` when only
   /// asking can tell. `TERM=dumb` (or none) can answer nothing: `.none`. Inside
-  /// tmux (`TMUX`) real pixels need passthrough, which is not asked for: `.none`.
+  /// tmux (`TMUX`) the terminal is not asked (tmux answers for it): `.none` here,
+  /// and ``TmuxPassthrough`` says what the outer terminal shows.
   public static func fromEnvironment(_ environment: [String: String]) -> GraphicsSupport? {
     let term = environment["TERM"] ?? ""
     if term.isEmpty || term == "dumb" { return GraphicsSupport.none }

@@ -33,15 +33,19 @@ final class PseudoTerminal {
   private static let spawnSetSID: Int16 = 0x80
 
   /// Starts `program` (a path) with `arguments` and exactly `environment`
-  /// (`NAME=value`); `standardInput` is a file to read instead of the terminal.
+  /// (`NAME=value`); `standardInput` is a file to read instead of the terminal;
+  /// `cellPixels` (width, height), when given, is reported as the screen's size
+  /// in pixels (`ws_xpixel`, `ws_ypixel`), as terminals that draw pixels do.
   init(
     program: String, arguments: [String], environment: [String], columns: Int, rows: Int,
-    standardInput: String? = nil
+    standardInput: String? = nil, cellPixels: (width: Int, height: Int)? = nil
   ) throws(Failure) {
     var master: Int32 = 0
     var slave: Int32 = 0
     var name = [CChar](repeating: 0, count: 4096)
-    var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+    var size = winsize(
+      ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: UInt16(columns * (cellPixels?.width ?? 0)),
+      ws_ypixel: UInt16(rows * (cellPixels?.height ?? 0)))
     guard openpty(&master, &slave, &name, nil, &size) == 0 else {
       throw Failure(description: "openpty: \(String(cString: strerror(errno)))")
     }

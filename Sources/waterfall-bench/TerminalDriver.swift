@@ -37,6 +37,10 @@ final class TerminalDriver {
   private var mark: ContinuousClock.Instant?
   /// From the last ``send(_:)`` to the first byte written after it.
   private(set) var firstOutputAfterSend: Duration?
+  /// Device control and application strings begun so far (`ESC P`, `ESC _`):
+  /// sixel and kitty pictures are sent in them.
+  private(set) var pictureStrings = 0
+  private var lastByte: UInt8 = 0
 
   /// The environment every program gets: a 256-colour xterm, a UTF-8 locale.
   static func environment(adding extra: [String] = []) -> [String] {
@@ -47,14 +51,14 @@ final class TerminalDriver {
 
   init(
     program: String, arguments: [String], environment: [String] = TerminalDriver.environment(),
-    columns: Int, rows: Int, standardInput: String? = nil
+    columns: Int, rows: Int, standardInput: String? = nil, cellPixels: (width: Int, height: Int)? = nil
   ) throws(PseudoTerminal.Failure) {
     screen = ScreenModel(width: columns, height: rows)
     launched = ContinuousClock.now
     lastOutput = launched
     terminal = try PseudoTerminal(
       program: program, arguments: arguments, environment: environment, columns: columns, rows: rows,
-      standardInput: standardInput)
+      standardInput: standardInput, cellPixels: cellPixels)
   }
 
   /// Time since the program was started.
@@ -76,6 +80,10 @@ final class TerminalDriver {
     lastOutput = clock.now
     if let mark, firstOutputAfterSend == nil { firstOutputAfterSend = mark.duration(to: lastOutput) }
     bytesRead += bytes.count
+    for byte in bytes {
+      if lastByte == 0x1B, byte == 0x50 || byte == 0x5F { pictureStrings += 1 }
+      lastByte = byte
+    }
     // Primary Device Attributes, as a terminal without sixel answers them: the
     // program asks at start (`--pictures auto`) and would otherwise wait out its
     // budget for an answer no terminal fails to give.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import WaterfallApp
 import WaterfallImages
+import WaterfallLayout
 import WaterfallTerminal
 
 #if canImport(Glibc)
@@ -30,35 +31,70 @@ struct PictureOptions: ParsableArguments {
   }
 
   /// For the browser: what the terminal shows, as `choice` says; `auto` asks it
-  /// (``GraphicsProbe``) unless the environment already says.
+  /// (``GraphicsProbe``) unless the environment already says. Inside tmux,
+  /// real pixels only when the pane allows passthrough (``TmuxPassthrough``):
+  /// `auto` then takes what tmux knows of the outer terminal.
   static func apply(_ choice: Choice, to options: inout Browser.Options) {
+    let environment = Self.environment()
+    let tmux = TmuxPassthrough.detect(environment: environment, run: Self.tmux)
+    if environment["TMUX"] != nil, choice == .sixel || choice == .kitty || choice == .auto {
+      // Without passthrough tmux would swallow the pictures: blocks.
+      guard let tmux else {
+        options.pixels = nil
+        return
+      }
+      options.tmuxPane = Point(x: tmux.paneLeft, y: tmux.paneTop)
+    }
     switch choice {
     case .none: options.showsPictures = false
     case .blocks: options.pixels = nil
     case .sixel: options.pixels = .sixel
     case .kitty: options.pixels = .kitty
     case .auto:
-      switch Self.detect() {
+      switch tmux?.outer ?? Self.detect(environment) {
       case .sixel: options.pixels = .sixel
       case .kitty: options.pixels = .kitty
       case .none: options.pixels = nil
       }
     }
+    if options.pixels == nil { options.tmuxPane = nil }
+  }
+
+  /// The variables that say what the terminal is.
+  static func environment() -> [String: String] {
+    var environment: [String: String] = [:]
+    for name in ["TERM", "TMUX", "KITTY_WINDOW_ID", "TERM_PROGRAM"] {
+      if let value = getenv(name) { environment[name] = String(cString: value) }
+    }
+    return environment
   }
 
   /// kitty's protocol or sixel, as the environment says or the terminal answers
   /// within 200 ms (kitty preferred); nothing is asked of `TERM=dumb`, tmux, or
   /// without a terminal.
-  static func detect() -> GraphicsSupport {
-    var environment: [String: String] = [:]
-    for name in ["TERM", "TMUX", "KITTY_WINDOW_ID", "TERM_PROGRAM"] {
-      if let value = getenv(name) { environment[name] = String(cString: value) }
-    }
+  static func detect(_ environment: [String: String]) -> GraphicsSupport {
     if let known = GraphicsSupport.fromEnvironment(environment) { return known }
     let tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
     guard tty >= 0 else { return .none }
     defer { close(tty) }
     return GraphicsProbe.ask(input: tty, output: tty, milliseconds: 200).answer
+  }
+
+  /// The output of `tmux` with `arguments` (its errors dropped), or `nil` when it
+  /// failed.
+  static func tmux(_ arguments: [String]) -> String? {
+    // Single quotes keep `#{…}` and `|` from the shell; no argument has one.
+    let quoted = arguments.map { "'\($0)'" }
+    guard let pipe = popen("tmux " + quoted.joined(separator: " ") + " 2>/dev/null", "r") else { return nil }
+    var output: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let n = fread(&buffer, 1, buffer.count, pipe)
+      if n <= 0 { break }
+      output += buffer[0..<n]
+    }
+    guard pclose(pipe) == 0 else { return nil }
+    return String(decoding: output, as: UTF8.self)
   }
 }
 

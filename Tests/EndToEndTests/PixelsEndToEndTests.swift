@@ -11,9 +11,9 @@ import WaterfallImages
   static let (columns, rows) = (100, 30)
   static let symbols: Set<Character> = Set("▀▄▌▐▘▝▖▗▚▞▙▛▜▟█")
 
-  @Test(arguments: ["xterm", "kitty"])
+  @Test(arguments: ["xterm", "kitty", "tmux"])
   func picturesLandOnTheCardsAndNowhereElse(terminal: String) throws {
-    for tool in [terminal, "xvfb-run", "xdotool", "import"] {
+    for tool in [terminal == "tmux" ? "xterm" : terminal, "tmux", "xvfb-run", "xdotool", "import"] {
       try #require(
         ["/usr/bin/", "/bin/"].contains { FileManager.default.isExecutableFile(atPath: $0 + tool) },
         "\(tool) is missing: make test installs it")
@@ -32,13 +32,17 @@ import WaterfallImages
       .split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
     try #require(size.count == 4 && size[0] == Self.rows && size[1] == Self.columns, "size \(size)")
     let cell = (width: size[2] / Self.columns, height: size[3] / Self.rows)
-    try #require(cell.width > 0 && cell.height > 0 && size[2] <= pixels.width && size[3] <= pixels.height)
+    // In tmux the pane starts at column 40 of the window (39 columns and a border left of it).
+    let left = terminal == "tmux" ? 40 : 0
+    try #require(
+      cell.width > 0 && cell.height > 0 && size[2] + left * cell.width <= pixels.width && size[3] <= pixels.height)
 
-    // The cells where the two screens differ: where real pixels are.
+    // The cells where the two screens differ: where real pixels are (left of the pane: stray, -1).
     var differing = Set<Int>()
     for y in 0..<(cell.height * Self.rows) {
-      for x in 0..<(cell.width * Self.columns) where pixels[x, y] != blocks[x, y] {
-        differing.insert((y / cell.height) * Self.columns + x / cell.width)
+      for x in 0..<(cell.width * (Self.columns + left)) where pixels[x, y] != blocks[x, y] {
+        let column = x / cell.width - left
+        differing.insert(column < 0 ? -1 : (y / cell.height) * Self.columns + column)
       }
     }
     // The same screen as text: the pictures' cells are block symbols.

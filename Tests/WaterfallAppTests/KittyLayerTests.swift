@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WaterfallImages
 import WaterfallLayout
+import WaterfallTerminal
 
 @testable import WaterfallApp
 
@@ -32,6 +33,27 @@ import WaterfallLayout
     layer.screenCleared = true
     let again = Self.text(layer.bytes(for: [KittyPlacement(origin: Point(x: 5, y: 9), picture: blue)]))
     #expect(again == "\u{1B}7\u{1B}[10;6H\u{1B}_Ga=p,i=\(blue.id),p=1,q=2,C=1\u{1B}\\\u{1B}8")
+  }
+
+  @Test func insideTmuxEverythingIsWrappedAndPlacedInThePane() {
+    let red = KittyPicture(image: Image(width: 2, height: 2, repeating: RGB(255, 0, 0)))
+    let layer = KittyLayer(tmuxPane: Point(x: 81, y: 5))
+    let first = Self.text(layer.bytes(for: [KittyPlacement(origin: Point(x: 1, y: 2), picture: red)]))
+    #expect(first.hasPrefix("\u{1B}Ptmux;\u{1B}\u{1B}_Ga=t,f=32,s=2,v=2,i=\(red.id),q=2,m=0;"))
+    // The cell is the pane's (5, 81) plus the card's (2, 1), 1-based.
+    #expect(
+      first.hasSuffix(
+        "\u{1B}Ptmux;\u{1B}\u{1B}7\u{1B}\u{1B}[8;83H\u{1B}\u{1B}_Ga=p,i=\(red.id),p=1,q=2,C=1\u{1B}\u{1B}\\\u{1B}\u{1B}8\u{1B}\\"))
+    let left = Self.text(layer.bytes(for: []))
+    #expect(left == "\u{1B}Ptmux;\u{1B}\u{1B}_Ga=d,d=i,i=\(red.id),q=2\u{1B}\u{1B}\\\u{1B}\\")
+  }
+
+  @Test func sixelInsideTmuxIsWrappedAndPlacedInThePane() {
+    let picture = SixelPicture(image: Image(width: 2, height: 6, repeating: RGB(255, 0, 0)))
+    let placement = SixelPlacement(origin: Point(x: 1, y: 2), picture: picture)
+    #expect(SixelLayer().bytes(for: placement) == placement.bytes)
+    let moved = SixelPlacement(origin: Point(x: 82, y: 7), picture: picture)
+    #expect(SixelLayer(tmuxPane: Point(x: 81, y: 5)).bytes(for: placement) == TmuxPassthrough.wrap(moved.bytes))
   }
 
   @Test func largePicturesGoInChunks() {

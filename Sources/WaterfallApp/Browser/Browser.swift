@@ -66,6 +66,9 @@ public final class Browser {
     /// over the cells where cards show their pictures whole (`--pictures`); nil:
     /// block symbols only.
     public var pixels: PixelProtocol?
+    /// When ``pixels`` go through tmux's passthrough: the pane's top-left cell
+    /// in the outer terminal, which places the pictures.
+    public var tmuxPane: Point?
     public init() {}
   }
 

@@ -19,6 +19,12 @@ final class KittyLayer {
   private var sent: Set<UInt32> = []
   /// Set when the screen was cleared (Ctrl-L, a resize): every placement again.
   var screenCleared = false
+  /// Inside tmux with passthrough: the pane's top-left cell in the outer terminal.
+  let tmuxPane: Point?
+
+  init(tmuxPane: Point? = nil) {
+    self.tmuxPane = tmuxPane
+  }
 
   func send(_ placements: [KittyPlacement], through session: TerminalSession) {
     let bytes = bytes(for: placements)
@@ -34,16 +40,28 @@ final class KittyLayer {
       let id = placement.picture.id
       now[id] = placement.origin
       if !sent.contains(id) {
-        bytes += placement.picture.transmission
+        bytes += outer(placement.picture.transmission)
         sent.insert(id)
       }
-      if screenCleared || shown[id] != placement.origin { bytes += placement.bytes }
+      if screenCleared || shown[id] != placement.origin { bytes += placed(placement) }
     }
     for (id, _) in shown.sorted(by: { $0.key < $1.key }) where now[id] == nil {
-      bytes += Array("\u{1B}_Ga=d,d=i,i=\(id),q=2\u{1B}\\".utf8)
+      bytes += outer(Array("\u{1B}_Ga=d,d=i,i=\(id),q=2\u{1B}\\".utf8))
     }
     shown = now
     screenCleared = false
     return bytes
+  }
+
+  /// `bytes` as they are, or inside tmux each string wrapped for the outer terminal.
+  private func outer(_ bytes: [UInt8]) -> [UInt8] {
+    tmuxPane == nil ? bytes : TmuxPassthrough.wrapEach(bytes)
+  }
+
+  /// What places `placement`; inside tmux moved by the pane's place and wrapped.
+  private func placed(_ placement: KittyPlacement) -> [UInt8] {
+    guard let pane = tmuxPane else { return placement.bytes }
+    let moved = Point(x: placement.origin.x + pane.x, y: placement.origin.y + pane.y)
+    return TmuxPassthrough.wrap(KittyPlacement(origin: moved, picture: placement.picture).bytes)
   }
 }

@@ -22,6 +22,12 @@ final class SixelLayer {
   private var toSend: [SixelPlacement] = []
   /// Set when something else cleared the screen (Ctrl-L, a resize).
   var screenCleared = false
+  /// Inside tmux with passthrough: the pane's top-left cell in the outer terminal.
+  let tmuxPane: Point?
+
+  init(tmuxPane: Point? = nil) {
+    self.tmuxPane = tmuxPane
+  }
 
   /// Takes the frame's placements; repaints the screen when they changed and
   /// pictures were on it.
@@ -43,7 +49,15 @@ final class SixelLayer {
   /// Sends what ``prepare(_:session:canvas:)`` chose, once the cells are shown.
   func send(through session: TerminalSession) {
     shown = next
-    for placement in toSend { session.writeAfterCurses(placement.bytes) }
+    for placement in toSend { session.writeAfterCurses(bytes(for: placement)) }
     toSend = []
+  }
+
+  /// What places `placement`: as it is, or inside tmux wrapped for the outer
+  /// terminal and moved by the pane's place.
+  func bytes(for placement: SixelPlacement) -> [UInt8] {
+    guard let pane = tmuxPane else { return placement.bytes }
+    let moved = Point(x: placement.origin.x + pane.x, y: placement.origin.y + pane.y)
+    return TmuxPassthrough.wrap(SixelPlacement(origin: moved, picture: placement.picture).bytes)
   }
 }

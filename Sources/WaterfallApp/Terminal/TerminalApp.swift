@@ -41,8 +41,9 @@ public enum TerminalApp {
     defer { pictures?.stop() }
     let trace = FrameTrace.fromEnvironment()  // `make bench`: key-to-screen times
     let pixels = pictures?.cellPixels == nil ? nil : pictures?.pixelProtocol
-    let sixels = pixels == .sixel ? SixelLayer() : nil
-    let kitty = pixels == .kitty ? KittyLayer() : nil
+    let tmuxPane = browser.options.tmuxPane
+    let sixels = pixels == .sixel ? SixelLayer(tmuxPane: tmuxPane) : nil
+    let kitty = pixels == .kitty ? KittyLayer(tmuxPane: tmuxPane) : nil
     return loop.run(
       Program(
         browser: browser, controller: controller, pictures: pictures, trace: trace, session: session, sixels: sixels,
