@@ -117,4 +117,88 @@ import WaterfallView
     #expect(b.selectedItem == sorted.first { matches.contains($0) })
     #expect(b.counts.shown == matches.count)
   }
+
+  /// A random JSON value for the sort field: numbers of every shape, prices,
+  /// words, escapes, text beyond ASCII, and what is no number or text.
+  static func randomValue(_ rng: inout SeededGenerator, depth: Int = 0) -> String {
+    func digits(_ n: Int) -> String { String((0..<n).map { _ in "0123456789".randomElement(using: &rng)! }) }
+    let pieces = ["¥", "$", "US$", "€", " ", "kg", ",", ".", "-", "a", "Z", "é", "É", "\\u00e9", "\\\"", "İ", "K", "ß", "\\n", "x y", "1", "12", "0"]
+    switch Int.random(in: 0..<12, using: &rng) {
+    case 0: return "\(Int.random(in: -5_000...5_000, using: &rng))"
+    case 1: return "\(Bool.random(using: &rng) ? "-" : "")\(Int.random(in: 0...999, using: &rng)).\(digits(Int.random(in: 1...4, using: &rng)))"
+    case 2: return "\(Int.random(in: 1...9, using: &rng))\(digits(Int.random(in: 0...25, using: &rng)))\(Bool.random(using: &rng) ? "e\(Int.random(in: -30...30, using: &rng))" : "")"
+    case 3: return "0.\(digits(Int.random(in: 1...24, using: &rng)))"
+    case 4:
+      let price = "\(Int.random(in: 0...99_999, using: &rng))".reversed().enumerated().map { i, c in i > 0 && i % 3 == 0 ? "\(c)," : "\(c)" }.reversed().joined()
+      return "\"\(["¥", "$", "€", "US$ ", ""].randomElement(using: &rng)!)\(price)\(Bool.random(using: &rng) ? ".\(digits(2))" : "")\(["", " kg", "€", ",", "."].randomElement(using: &rng)!)\""
+    case 5, 6:
+      return "\"" + (0..<Int.random(in: 0...6, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined() + "\""
+    case 7: return ["true", "false", "null", "{}", "[]", "{\"price\":3}"].randomElement(using: &rng)!
+    case 8: return depth > 1 ? "1" : "[" + (0..<Int.random(in: 0...2, using: &rng)).map { _ in randomValue(&rng, depth: depth + 1) }.joined(separator: ",") + "]"
+    case 9: return "\"\(digits(Int.random(in: 1...22, using: &rng))).\(digits(Int.random(in: 0...3, using: &rng)))\""
+    case 10: return "\"-.\(digits(2))\""
+    default: return "\"\(["1.2.3", "5..", "1,,2", "--3", ".5 kg", "Item 3", "2026-11-23", "oak", "Oak", "OAK"].randomElement(using: &rng)!)\""
+    }
+  }
+
+  @Test func theFastKeyReaderEqualsParsingTheObject() {
+    var rng = SeededGenerator(seed: 13)
+    var kinds = [0, 0, 0]
+    let names = ["price", "pr\\u0069ce", "Price", "prices", "\\u212A", "K", "é", "e\\u0301"]
+    for round in 0..<4_000 {
+      var members: [String] = []
+      for _ in 0..<Int.random(in: 0...4, using: &rng) {
+        let name = Bool.random(using: &rng) ? "price" : names.randomElement(using: &rng)!
+        let value = Int.random(in: 0..<5, using: &rng) == 0 ? "{\"price\":\(Self.randomValue(&rng))}" : Self.randomValue(&rng)
+        members.append("\"\(name)\"\([":", " : ", ":\n"].randomElement(using: &rng)!)\(value)")
+      }
+      let json = Array((Bool.random(using: &rng) ? " {" : "{") + members.joined(separator: Bool.random(using: &rng) ? "," : " , ") + "}")
+      let text = Array(String(json).utf8)
+      for field in ["price", "K", "\u{212A}", "é"] {
+        let fast = text.withUnsafeBufferPointer { Sorter.key(of: $0, field: field) }
+        let parsed = text.withUnsafeBufferPointer { Sorter.parsedKey(of: $0, field: field) }
+        #expect(fast == parsed, "round \(round), field \(field): \(String(json))")
+        if fast != parsed { return }
+        switch fast {
+        case .number: kinds[0] += 1
+        case .text: kinds[1] += 1
+        case .missing: kinds[2] += 1
+        }
+      }
+    }
+    #expect(kinds.allSatisfy { $0 > 1_000 }, "numbers, texts and missing keys all tried: \(kinds)")
+    // Not an object at all.
+    for text in ["[1]", "3", "\"price\"", "", " "] {
+      let bytes = Array(text.utf8)
+      #expect(bytes.withUnsafeBufferPointer { Sorter.key(of: $0, field: "price") } == .missing)
+    }
+  }
+
+  @Test func compactKeysSortAsTheKeysDo() {
+    // Numbers by their 8 bytes: negative, zero both signs, tiny, huge, infinite.
+    let values: [Double] = [-.infinity, -1e300, -2, -0.5, -1e-300, -0.0, 0, 1e-300, 0.5, 2, 1e300, .infinity]
+    for descending in [false, true] {
+      let keys = values.enumerated().map { Sorter.NumberKey($1, item: $0, descending: descending).key }
+      for i in 1..<keys.count where !(values[i - 1] == values[i]) {
+        #expect(descending ? keys[i - 1] > keys[i] : keys[i - 1] < keys[i], "\(values[i - 1]) before \(values[i])")
+      }
+    }
+    #expect(Sorter.NumberKey(-0.0, item: 0, descending: false).key == Sorter.NumberKey(0, item: 0, descending: false).key)
+    // Texts beyond 8 bytes, texts with a common prefix, texts beyond ASCII.
+    let words = ["oak", "oak tree", "oak trees", "oak treet", "oaken", "é", "e", "z", "ø", "oak\u{0}", "", "a\u{301}", "á", "abcdefgh", "abcdefghi", "abcdefgg"]
+    let store = Self.store(words.map { "\"\($0.replacingOccurrences(of: "\u{0}", with: "\\u0000"))\"" } + Array(repeating: "\"oak tree\"", count: 21_000))
+    for descending in [false, true] {
+      let order = Sorter.sorted(store.itemTexts, by: SortOrder(field: "price", descending: descending))!
+      let keys = (0..<store.count).map { store.json(at: $0).withUnsafeBufferPointer { Sorter.parsedKey(of: $0, field: "price") } }
+      let expected = (0..<store.count).sorted { a, b in
+        switch (keys[a], keys[b]) {
+        case (.text(let p), .text(let q)) where p != q: return descending ? p > q : p < q
+        case (.missing, .text): return false
+        case (.text, .missing): return true
+        default: return a < b
+        }
+      }
+      #expect(order == expected)
+    }
+  }
 }
