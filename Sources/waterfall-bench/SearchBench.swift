@@ -18,12 +18,17 @@ import WaterfallView
 struct SearchBench {
   var path: String
   var log: (String) -> Void
+  /// The parts to run (`--parts search,sort,columns,terminal`; all by default).
+  var parts: Set<String> = Self.allParts
+  /// The binary the terminal part drives.
+  var waterfall = ".build/release/waterfall"
+
+  static let allParts: Set<String> = ["search", "sort", "columns", "terminal"]
 
   static let query = "wool"
   static let size = Size(width: 200, height: 60)
 
   func run(into report: inout Report) {
-    let clock = ContinuousClock()
     guard let store = load(roles: FieldRoles()) else { return }
     log("search: \(store.count) items from \(path)")
     var options = Browser.Options()
@@ -32,6 +37,14 @@ struct SearchBench {
     browser.searchInBackground(wake: {})
     let screen = CellBuffer(width: Self.size.width, height: Self.size.height)
     browser.draw(in: screen)
+    if parts.contains("search") { measureSearch(browser, store: store, screen: screen, into: &report) }
+    if parts.contains("sort") { measureSort(browser, screen: screen, into: &report) }
+    if parts.contains("columns") { measureColumns(options: options, screen: screen, into: &report) }
+    if parts.contains("terminal") { SearchTerminalBench(path: path, waterfall: waterfall, log: log).run(into: &report) }
+  }
+
+  func measureSearch(_ browser: Browser, store: ItemStore, screen: CellBuffer, into report: inout Report) {
+    let clock = ContinuousClock()
     _ = browser.handle(.key(.character("/")))
     var takeCosts: [Double] = []
     var keyCosts: [Double] = []
@@ -84,7 +97,10 @@ struct SearchBench {
     report.add("search.whole.last", "search '\(Self.query)': whole pass, last key (narrowed)", whole.last ?? .nan, "ms")
     report.add("search.matches", "search '\(Self.query)': matches", Double(browser.counts.shown), "items")
     _ = browser.handle(.key(.escape))
+  }
 
+  func measureSort(_ browser: Browser, screen: CellBuffer, into report: inout Report) {
+    let clock = ContinuousClock()
     // Sort by price: the workers, then the main thread taking the order in.
     let sortStart = clock.now
     browser.requestSort(SortOrder(field: "price"))
@@ -101,6 +117,10 @@ struct SearchBench {
     log("search: sort by price: \(format(sortWhole)) ms, of which the main thread \(format(sortTake)) ms")
     report.add("sort.price", "sort 1M by price: key to sorted screen", sortWhole, "ms", aim: "< 1000")
     report.add("sort.price.main", "sort 1M by price: main thread (taking the order in, laying out)", sortTake, "ms")
+  }
+
+  func measureColumns(options: Browser.Options, screen: CellBuffer, into report: inout Report) {
+    let clock = ContinuousClock()
 
     // `+` and `-` at a million text cards (no picture sizes: every card wraps its text).
     var roles = FieldRoles()

@@ -16,6 +16,8 @@
 //   --no-others  only waterfall: --programs waterfall
 //   --files      which files the scale part opens, comma-separated: jsonl, json,
 //                wrapped (an array inside an object), csv, sqlite (default: all)
+//   --parts      which parts of the search group run, comma-separated: search, sort,
+//                columns, terminal (the real programs in a pseudo-terminal; default: all)
 //   --show-screens  log the screen before and after each counted step
 //   --timeout S  wait at most S seconds for a first screen and 2S for the whole
 //                load (default 90 and 180); what is not reached is reported so
@@ -87,7 +89,10 @@ if wanted("scale") {
 }
 
 if wanted("search"), let data = benchData(jsonLinesOnly: true) {
-  SearchBench(path: data.jsonLines, log: log).run(into: &report)
+  var bench = SearchBench(path: data.jsonLines, log: log)
+  if let list = option("--parts") { bench.parts = Set(list.split(separator: ",").map(String.init)) }
+  if let binary = option("--waterfall") { bench.waterfall = binary }
+  bench.run(into: &report)
 }
 
 if wanted("images") {

@@ -145,7 +145,7 @@ import WaterfallView
     var rng = SeededGenerator(seed: 13)
     var kinds = [0, 0, 0]
     let names = ["price", "pr\\u0069ce", "Price", "prices", "\\u212A", "K", "é", "e\\u0301"]
-    for round in 0..<4_000 {
+    for round in 0..<8_000 {
       var members: [String] = []
       for _ in 0..<Int.random(in: 0...4, using: &rng) {
         let name = Bool.random(using: &rng) ? "price" : names.randomElement(using: &rng)!

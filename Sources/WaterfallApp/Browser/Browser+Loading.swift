@@ -47,6 +47,11 @@ extension Browser {
   /// they all go to the end of the last section.
   func appendShown(_ items: [Int]) {
     guard !items.isEmpty else { return }
+    // Cards of a new order are still coming: these follow them.
+    if showQueue != nil {
+      showQueue?.items += items
+      return
+    }
     finishAnimation()
     let wasEmpty = dataSource.shownCount == 0
     let added = dataSource.add(items)

@@ -3,7 +3,8 @@ import WaterfallView
 
 /// The search typed after `/`: started on each key, run by the ``SearchEngine``
 /// (on worker threads once ``searchInBackground(wake:)`` is called), its matches
-/// taken in as they come (``takeSearchResults()``).
+/// taken in as they come (``takeSearchResults()``). It looks at the items in the
+/// cards' order, sorted or not, so its matches are always appended.
 extension Browser {
   /// Runs searches, sorts and the measuring of cards ahead on worker threads
   /// from now on; they call `wake` (from their threads) whenever they have
@@ -37,7 +38,8 @@ extension Browser {
       return
     }
     if let old = search, old.query == query { return }
-    var candidates = SearchCandidates.range(0..<store.count)
+    // The items in the cards' order, so matches come in it (sorted or not).
+    var candidates = displayOrder.map(SearchCandidates.list) ?? .range(0..<store.count)
     if let old = search, query.narrows(old.query) { candidates = .list(old.remaining(storeCount: store.count)) }
     var run = SearchRun(query: query, candidates: candidates, end: store.count)
     run.generation = searchEngine.start(query, in: store.itemTexts, candidates: candidates)
@@ -65,19 +67,8 @@ extension Browser {
       run.done = batch.done
       run.finished = batch.finished
       search = run
-      if sortedItems != nil {
-        // Sorted cards take the matches in once the pass is done.
-        guard run.finished else { continue }
-        let wasReplacing = run.replacing
-        search?.replacing = false
-        if wasReplacing {
-          finishAnimation()
-          showAgain()
-          view.selectFirstItem()
-        } else {
-          reshow()
-        }
-      } else if run.replacing {
+      // Matches come in the cards' order (sorted or not): they are appended.
+      if run.replacing {
         guard !run.matches.isEmpty || run.finished else { continue }
         search?.replacing = false
         finishAnimation()

@@ -110,6 +110,8 @@ public final class Browser {
   public internal(set) var pendingSort: SortOrder?
   /// The store's items in ``sortOrder``: those the store had when it was sorted.
   var sortedItems: [Int]?
+  /// Cards still to be shown after the order changed at scale (``showInOrder()``).
+  var showQueue: ShowQueue?
   public var filter: String { shown.filter }
   var details: DetailsView?
   /// The first line of the `?` screen shown.
@@ -292,18 +294,12 @@ public final class Browser {
   /// Gives the cards the shown items anew and lays them out.
   func showAgain() {
     throttle.isPending = false
-    if let sorted = sortedItems {
-      var ordered = sorted
-      // Items loaded since the sort come after the sorted ones.
-      if store.count > sorted.count { ordered += sorted.count..<store.count }
-      if let search {
-        var matched = [Bool](repeating: false, count: store.count)
-        for item in search.matches { matched[item] = true }
-        ordered.removeAll { !matched[$0] }
-      }
-      dataSource.show(shown.items(among: ordered))
-    } else if let search {
+    showQueue = nil
+    if let search {
+      // A search's matches are in the cards' order (sorted, or the data's).
       dataSource.show(shown.items(among: search.matches))
+    } else if let order = displayOrder {
+      dataSource.show(shown.items(among: order))
     } else {
       dataSource.show(shown.items(of: store))
     }

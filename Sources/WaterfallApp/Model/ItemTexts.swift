@@ -31,13 +31,18 @@ public struct ItemTexts: @unchecked Sendable {
   }
 
   /// Calls `body` with the JSON text of each of `items` in turn. Items of a file
-  /// read near one another are read together, 256 KiB at a time, rather than one
-  /// `pread` each.
-  public func forEachJSON(of items: some Sequence<Int>, _ body: (Int, UnsafeBufferPointer<UInt8>) -> Void) {
+  /// read near one another are read together, up to 256 KiB at a time, rather
+  /// than one `pread` each: a read goes on over the items that follow in the
+  /// list while they lie just after one another in the file, so items far apart
+  /// (a sorted order, a narrowed search) cost one small read each.
+  public func forEachJSON<Items: Collection<Int>>(of items: Items, _ body: (Int, UnsafeBufferPointer<UInt8>) -> Void) {
     var window: [UInt8] = []
     var windowPage = -1
     var windowStart = 0
-    for item in items {
+    var i = items.startIndex
+    while i != items.endIndex {
+      let item = items[i]
+      i = items.index(after: i)
       let record = records[item]
       let page = pages[Int(record.page)]
       guard case .file(let file) = page.storage, case .json = page.shape else {
@@ -46,7 +51,20 @@ public struct ItemTexts: @unchecked Sendable {
       }
       let length = Int(record.length)
       if Int(record.page) != windowPage || record.offset < windowStart || record.offset + length > windowStart + window.count {
-        window = file.bytes(at: record.offset, count: max(length, Self.windowSize))
+        var end = record.offset + length
+        var last = record.offset
+        var j = i
+        while j != items.endIndex {
+          let next = records[items[j]]
+          let nextEnd = next.offset + Int(next.length)
+          guard next.page == record.page, next.offset >= last, next.offset <= end + Self.largestGap,
+            nextEnd <= record.offset + Self.windowSize
+          else { break }
+          end = max(end, nextEnd)
+          last = next.offset
+          j = items.index(after: j)
+        }
+        window = file.bytes(at: record.offset, count: end - record.offset)
         windowPage = Int(record.page)
         windowStart = record.offset
         guard window.count >= length else {
@@ -60,6 +78,9 @@ public struct ItemTexts: @unchecked Sendable {
       }
     }
   }
+
+  /// The most bytes between two items one read takes in, rather than reading again.
+  static let largestGap = 4 << 10
 
   static let windowSize = 256 << 10
 

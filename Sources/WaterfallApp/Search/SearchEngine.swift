@@ -156,23 +156,30 @@ public final class SearchEngine: Sendable {
   }
 
   /// The matches of chunk `chunk`, or nil when the search was stopped meanwhile.
+  /// Items in another order than the store's (a sorted order) are read in the
+  /// store's, front to back, and their matches given in the candidates' order.
   private func search(_ job: Job, chunk: Int) -> [Int]? {
     let start = chunk * Self.chunkSize
     let items = job.candidates.items(start, min(start + Self.chunkSize, job.candidates.count))
+    let ascending = zip(items, items.dropFirst()).allSatisfy { $0 < $1 }
+    let places = ascending ? Array(items.indices) : items.indices.sorted { items[$0] < items[$1] }
     var found: [Int] = []
     var matcher = ItemMatcher(job.query)
     var stopped = false
     var checked = 0
-    job.texts.forEachJSON(of: items) { item, json in
-      guard !stopped else { return }
+    job.texts.forEachJSON(of: places.lazy.map { items[$0] }) { item, json in
+      let place = places[checked]
       checked += 1
+      guard !stopped else { return }
       if checked % Self.cancelCheckInterval == 0, live.load(ordering: .relaxed) != job.generation {
         stopped = true
         return
       }
-      if matcher.matches(json: json) { found.append(item) }
+      if matcher.matches(json: json) { found.append(place) }
     }
-    return stopped ? nil : found
+    if stopped { return nil }
+    if !ascending { found.sort() }
+    return found.map { items[$0] }
   }
 
   /// Whether the item whose JSON text is `json` matches `query`. Text that is
