@@ -64,6 +64,24 @@ final class TerminalDriver {
   /// Time since the program was started.
   var elapsed: Duration { launched.duration(to: clock.now) }
 
+  /// When the program last wrote, since it was started.
+  var lastOutputAt: Duration { launched.duration(to: lastOutput) }
+
+  /// Waits until `condition` holds on a whole frame: it is checked only once
+  /// the output has paused (nothing more within a millisecond), so a screen half
+  /// drawn never counts. Returns when the frame's last byte came (since launch),
+  /// or `nil` when time ran out or the program ended.
+  func waitForFrame(timeout: Duration, until condition: (TerminalDriver) -> Bool) -> Duration? {
+    let deadline = clock.now.advanced(by: timeout)
+    if condition(self) { return elapsed }
+    while clock.now < deadline, !closed {
+      guard pump(timeout: 2) > 0 else { continue }
+      while pump(timeout: 1) > 0 {}
+      if condition(self) { return lastOutputAt }
+    }
+    return nil
+  }
+
   /// Reads what the program wrote, waiting up to `timeout` milliseconds for it,
   /// and applies it to the screen; returns the number of bytes read.
   @discardableResult

@@ -53,13 +53,19 @@ extension Browser {
 
   /// Takes in the matches found since the last call: the first ones replace the
   /// cards shown, later ones are appended. Returns whether anything changed.
-  /// The run loop passes a `limit` of matches per frame (laying out a card costs
-  /// a few microseconds), so a key never waits behind a flood of matches.
+  /// The run loop passes a `limit` of matches per frame and a time `budget`
+  /// (laying out a card costs about a microsecond; matches are taken a chunk at
+  /// a time until the budget is spent), so a key never waits behind a flood of
+  /// matches.
   @discardableResult
-  public func takeSearchResults(limit: Int = .max) -> Bool {
+  public func takeSearchResults(limit: Int = .max, budget: Duration? = nil) -> Bool {
     var changed = false
     var taken = 0
-    while taken < limit, let batch = searchEngine.take(limit: limit - taken) {
+    let clock = ContinuousClock()
+    let deadline = budget.map { clock.now.advanced(by: $0) }
+    while taken < limit, deadline.map({ clock.now < $0 }) ?? true,
+      let batch = searchEngine.take(limit: deadline == nil ? limit - taken : min(limit - taken, 256))
+    {
       taken += max(1, batch.matches.count)
       guard var run = search, batch.generation == run.generation else { continue }
       changed = true

@@ -6,9 +6,11 @@
 /// at the items in the cards' order (``displayOrder``).
 extension Browser {
   /// Cards shown at once when the order changes; the rest follow.
-  static let cardsShownAtOnce = 10_000
-  /// Cards appended per frame after that (a few milliseconds of layout).
-  static let cardsPerFrame = 10_000
+  public static let cardsShownAtOnce = 10_000
+  /// The most cards appended per frame after that.
+  public static let cardsPerFrame = 10_000
+  /// The time a frame spends appending them (a key waits at most this long).
+  public static let frameBudget = Duration.milliseconds(1)
 
   /// Sorts by the field after the current one among those the data has, after
   /// the last back to the data's order (`s`).
@@ -61,7 +63,10 @@ extension Browser {
       showInOrder()
       return true
     }
-    return showMore(limit: limit ?? (searchEngine.runsInBackground ? Self.cardsPerFrame : .max))
+    guard let limit else {
+      return searchEngine.runsInBackground ? showMore(limit: Self.cardsPerFrame, budget: Self.frameBudget) : showMore(limit: .max)
+    }
+    return showMore(limit: limit)
   }
 
   /// Whether a finished sort waits to be taken, or cards of a new order to be shown.
@@ -141,18 +146,25 @@ extension Browser {
     }
   }
 
-  /// Shows up to `limit` more cards of the new order; returns whether any came.
+  /// Shows up to `limit` more cards of the new order, a thousand at a time
+  /// until `budget` is spent; returns whether any came.
   @discardableResult
-  func showMore(limit: Int) -> Bool {
-    guard var queue = showQueue, limit > 0 else { return false }
-    let next = queue.take(limit)
-    showQueue = nil
-    appendShown(next)
-    if !queue.isDone { showQueue = queue }
-    // The card that was selected comes: selected again, unless the user moved.
-    if let target = queue.selecting, selectedItem == queue.waitingSelection, next.contains(target) {
-      select(target, atRow: queue.row)
-      showQueue?.selecting = nil
+  func showMore(limit: Int, budget: Duration? = nil) -> Bool {
+    guard showQueue != nil, limit > 0 else { return false }
+    let clock = ContinuousClock()
+    let deadline = budget.map { clock.now.advanced(by: $0) }
+    var shown = 0
+    while shown < limit, var queue = showQueue, deadline.map({ clock.now < $0 }) ?? true {
+      let next = queue.take(deadline == nil ? limit - shown : min(limit - shown, 1_000))
+      shown += next.count
+      showQueue = nil
+      appendShown(next)
+      if !queue.isDone { showQueue = queue }
+      // The card that was selected comes: selected again, unless the user moved.
+      if let target = queue.selecting, selectedItem == queue.waitingSelection, next.contains(target) {
+        select(target, atRow: queue.row)
+        showQueue?.selecting = nil
+      }
     }
     return true
   }

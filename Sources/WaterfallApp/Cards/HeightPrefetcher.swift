@@ -36,6 +36,7 @@ public final class HeightPrefetcher: Sendable {
     let generation = live.add(1, ordering: .sequentiallyConsistent).newValue
     guard wake != nil, !widths.isEmpty else { return }
     DispatchQueue.global(qos: .background).async { [self] in
+      WorkerPriority.lower()  // below the main thread, as searches and sorts
       let stop = { self.live.load(ordering: .relaxed) != generation }
       for width in widths {
         guard let heights = source.heights(width: width, shouldStop: stop) else { return }

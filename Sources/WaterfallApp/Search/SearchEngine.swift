@@ -141,6 +141,7 @@ public final class SearchEngine: Sendable {
   // MARK: The workers
 
   private func work(_ job: Job) {
+    if wake != nil { WorkerPriority.lower() }
     while true {
       let claimed: Int? = state.withLock { s in
         guard s.job === job, s.nextChunk < job.chunkCount else { return nil }

@@ -34,7 +34,9 @@ public final class SortEngine: Sendable {
     result.withLock { $0 = nil }
     let work: @Sendable () -> Void = { [self] in
       let stop: @Sendable () -> Bool = { self.live.load(ordering: .relaxed) != generation }
-      guard let items = Sorter.sorted(texts, by: order, shouldStop: stop) else { return }
+      let background = wake != nil
+      if background { WorkerPriority.lower() }
+      guard let items = Sorter.sorted(texts, by: order, lowering: background, shouldStop: stop) else { return }
       result.withLock { if !stop() { $0 = Result(generation: generation, order: order, items: items) } }
       wake?()
     }

@@ -65,7 +65,7 @@ public enum TerminalApp {
     let kitty: KittyLayer?
 
     func update(time: UInt64) {
-      browser.takeSearchResults(limit: TerminalApp.searchMatchesPerFrame)
+      browser.takeSearchResults(limit: TerminalApp.searchMatchesPerFrame, budget: Browser.frameBudget)
       browser.takeSortResult()
       browser.takePrefetchedHeights()
       if let controller {
