@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 import WaterfallLayout
@@ -128,5 +129,31 @@ import WaterfallView
       }
       #expect(seen == list)
     }
+  }
+
+  @Test func workersRunBelowTheMainThread() {
+    let here = WorkerPriority.current()
+    let seen = Mutex<Int32>(-1)
+    let group = DispatchGroup()
+    DispatchQueue.global(qos: .utility).async(group: group) {
+      WorkerPriority.lower()
+      seen.withLock { $0 = WorkerPriority.current() }
+    }
+    group.wait()
+    #if os(Linux)
+      #expect(seen.withLock { $0 } >= WorkerPriority.niceness)
+    #endif
+    #expect(WorkerPriority.current() == here, "this thread is left alone")
+    // A search and a sort in the background still give the right answer.
+    let store = SearchEngineTests.store(3_000)
+    let engine = SortEngine(wake: {})
+    engine.start(SortOrder(field: "price"), in: store.itemTexts)
+    let deadline = Date().addingTimeInterval(60)
+    var done: SortEngine.Result?
+    while done == nil, Date() < deadline {
+      done = engine.take()
+      if done == nil { usleep(500) }
+    }
+    #expect(done?.items == Sorter.sorted(store.itemTexts, by: SortOrder(field: "price")))
   }
 }

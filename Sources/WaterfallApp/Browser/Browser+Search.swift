@@ -67,12 +67,13 @@ extension Browser {
       let batch = searchEngine.take(limit: deadline == nil ? limit - taken : min(limit - taken, 256))
     {
       taken += max(1, batch.matches.count)
-      guard var run = search, batch.generation == run.generation else { continue }
+      guard search?.generation == batch.generation else { continue }
       changed = true
-      run.matches += batch.matches
-      run.done = batch.done
-      run.finished = batch.finished
-      search = run
+      // In place: a copy of the run would copy every match so far, each batch.
+      search!.matches += batch.matches
+      search!.done = batch.done
+      search!.finished = batch.finished
+      let run = search!
       // Matches come in the cards' order (sorted or not): they are appended.
       if run.replacing {
         guard !run.matches.isEmpty || run.finished else { continue }
