@@ -4,7 +4,7 @@
 //                   [--data DIR] [--waterfall PATH] [--programs LIST] [--no-others]
 //                   [--show-screens] [--timeout S]
 //
-//   GROUP        layout, view, scale, images, search or symbols (all six when none
+//   GROUP        layout, view, scale, images, search, relayout or symbols (all seven when none
 //                is given), or data (only generate the scale benchmark's files)
 //   --json       one JSON object with every figure, instead of the table
 //   --quick      fewer items and runs (the scale part: 100,000 items)
@@ -35,7 +35,7 @@ func log(_ message: String) {
   _ = write(2, &bytes, bytes.count)
 }
 
-let groups = ["layout", "view", "scale", "images", "search", "symbols", "data"]
+let groups = ["layout", "view", "scale", "images", "search", "relayout", "symbols", "data"]
 let wantsJSON = arguments.contains("--json")
 let quick = arguments.contains("--quick")
 let only = option("--only") ?? arguments.first { groups.contains($0) }
@@ -88,6 +88,10 @@ if wanted("scale") {
 
 if wanted("search"), let data = benchData(jsonLinesOnly: true) {
   SearchBench(path: data.jsonLines, log: log).run(into: &report)
+}
+
+if wanted("relayout"), let data = benchData(jsonLinesOnly: true) {
+  RelayoutBench(path: data.jsonLines, log: log).run(into: &report)
 }
 
 if wanted("images") {
