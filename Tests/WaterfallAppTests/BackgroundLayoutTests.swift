@@ -201,3 +201,29 @@ import WaterfallView
     #expect(heights.knownCount(width: 38) == 1, "guesses are not remembered")
   }
 }
+
+/// A hide undone at scale, animated: the whole layout still comes in.
+@Suite struct BackgroundLayoutAnimationTests {
+  @Test func anUndoneHideIsLaidOutWholeAfterItsAnimation() {
+    let store = BackgroundLayoutTests.store(3_000)
+    let b = Browser(store: store, options: Browser.Options(), size: BackgroundLayoutTests.size)
+    b.backgroundLayoutThreshold = 1_000
+    b.prefetchThreshold = .max
+    b.searchInBackground(wake: {})
+    b.select(item: 500)
+    _ = b.handle(.key(.character("x")))
+    BackgroundLayoutTests.settle(b)
+    _ = b.handle(.key(.character("u")))
+    var now: UInt64 = 1_000
+    let deadline = ContinuousClock.now + .seconds(120)
+    while (b.hasBackgroundWork || b.isAnimating), ContinuousClock.now < deadline {
+      now += 16
+      b.advanceAnimation(to: now)
+      if !b.takeBackgroundWork() { usleep(500) }
+    }
+    #expect(b.selectedItem == 500)
+    #expect(b.collectionView.layout is WaterfallLayout, "not a stand-in")
+    #expect(b.counts.shown == 3_000)
+    #expect(BackgroundLayoutTests.frames(b).allSatisfy { $0 != nil })
+  }
+}

@@ -147,8 +147,8 @@ extension Browser {
     guard pending.shape.store == ObjectIdentifier(store) else { return false }
     store.installHeights(result.heights, width: result.width)
     guard pending.shape == layoutShape, pending.frame == cardsFrame, !animator.isRunning else {
-      // Laid out for what is no longer shown: once more, for what is.
-      if laysOutInBackground, dataSource.interimHeights != nil || throttle.isPending { startLayoutJob() } else { dataSource.interimHeights = nil }
+      // Laid out for another frame, or while an animation runs: once more, for now.
+      if laysOutInBackground { startLayoutJob(frame: cardsFrame) } else { dataSource.interimHeights = nil }
       return false
     }
     dataSource.interimHeights = nil
