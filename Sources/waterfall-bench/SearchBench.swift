@@ -7,7 +7,7 @@ import WaterfallView
   import Glibc
 #endif
 
-/// The search, sort and relayout at a million items, measured in process on the
+/// The search and sort at a million items, measured in process on the
 /// bench's JSON Lines file: what a key costs the main thread, and how long the
 /// workers take to the first matches and to the end (`waterfall-bench search`).
 ///
@@ -18,12 +18,12 @@ import WaterfallView
 struct SearchBench {
   var path: String
   var log: (String) -> Void
-  /// The parts to run (`--parts search,sort,columns,terminal`; all by default).
+  /// The parts to run (`--parts search,sort,terminal`; all by default).
   var parts: Set<String> = Self.allParts
   /// The binary the terminal part drives.
   var waterfall = ".build/release/waterfall"
 
-  static let allParts: Set<String> = ["search", "sort", "columns", "terminal"]
+  static let allParts: Set<String> = ["search", "sort", "terminal"]
 
   static let query = "wool"
   static let size = Size(width: 200, height: 60)
@@ -39,7 +39,6 @@ struct SearchBench {
     browser.draw(in: screen)
     if parts.contains("search") { measureSearch(browser, store: store, screen: screen, into: &report) }
     if parts.contains("sort") { measureSort(browser, screen: screen, into: &report) }
-    if parts.contains("columns") { measureColumns(options: options, screen: screen, into: &report) }
     if parts.contains("terminal") { SearchTerminalBench(path: path, waterfall: waterfall, log: log).run(into: &report) }
   }
 
@@ -114,8 +113,8 @@ struct SearchBench {
   }
 
   /// Sort by price: the workers, the main thread taking the order in with the
-  /// first cards, the rest of the cards a frame at a time; then the query typed
-  /// with the sort on (matches stream in the sorted order).
+  /// cards around the selection, the layout worker laying out the rest; then the
+  /// query typed with the sort on (matches stream in the sorted order).
   func measureSort(_ browser: Browser, screen: CellBuffer, into report: inout Report) {
     let clock = ContinuousClock()
     let sortStart = clock.now
@@ -131,19 +130,23 @@ struct SearchBench {
       usleep(200)
     }
     let sortWhole = Measure.seconds(sortStart.duration(to: clock.now)) * 1000
-    var frames: [Double] = []
-    while browser.isShowingOrder {
+    // The rest of the cards are laid out on the worker; taking its layout in is one frame.
+    var install = 0.0
+    while browser.isLayingOut {
       let frameStart = clock.now
-      browser.takeSortResult()
-      browser.draw(in: screen)
-      frames.append(Measure.seconds(frameStart.duration(to: clock.now)) * 1000)
+      if browser.takeLayoutResult() {
+        browser.draw(in: screen)
+        install = Measure.seconds(frameStart.duration(to: clock.now)) * 1000
+      } else {
+        usleep(500)
+      }
     }
     let allCards = Measure.seconds(sortStart.duration(to: clock.now)) * 1000
-    log("search: sort by price: \(format(sortWhole)) ms to the sorted screen (main thread \(format(sortTake)) ms), \(format(allCards)) ms to every card, \(frames.count) frames of at most \(format(frames.max() ?? 0)) ms")
+    log("search: sort by price: \(format(sortWhole)) ms to the sorted screen (main thread \(format(sortTake)) ms), \(format(allCards)) ms to every card laid out (taking the layout in: \(format(install)) ms)")
     report.add("sort.price", "sort 1M by price: key to sorted screen", sortWhole, "ms", aim: "< 1000")
-    report.add("sort.price.main", "sort 1M by price: main thread (taking the order in, the first cards)", sortTake, "ms")
-    report.add("sort.price.frame", "sort 1M by price: main thread per frame after, drawing included (\(frames.count) frames of ≤ \(Browser.cardsPerFrame.grouped) cards or 1 ms, max)", frames.max() ?? .nan, "ms")
-    report.add("sort.price.all", "sort 1M by price: key to every card laid out", allCards, "ms")
+    report.add("sort.price.main", "sort 1M by price: main thread (taking the order in, the cards around the selection)", sortTake, "ms")
+    report.add("sort.price.all", "sort 1M by price: key to every card laid out (the layout worker)", allCards, "ms")
+    report.add("sort.price.install", "sort 1M by price: main thread taking the worker's layout in", install, "ms")
 
     let alone = clock.now
     let order = Sorter.sorted(browser.store.itemTexts, by: SortOrder(field: "price"))
@@ -156,38 +159,6 @@ struct SearchBench {
     report.add("sort.search.whole.last", "sorted by price, search '\(Self.query)': whole pass, last key (narrowed)", typed.whole.last ?? .nan, "ms")
     report.add("sort.search.take.max", "sorted by price, search: main-thread cost of taking in a batch (max)", typed.takeCosts.max() ?? .nan, "ms")
     _ = browser.handle(.key(.escape))
-  }
-
-  func measureColumns(options: Browser.Options, screen: CellBuffer, into report: inout Report) {
-    let clock = ContinuousClock()
-
-    // `+` and `-` at a million text cards (no picture sizes: every card wraps its text).
-    var roles = FieldRoles()
-    roles.width = ["-no-width-"]
-    roles.height = ["-no-height-"]
-    guard let textStore = load(roles: roles) else { return }
-    let cards = Browser(store: textStore, options: options, size: Self.size)
-    func press(_ key: Character, _ label: String) {
-      let start = clock.now
-      _ = cards.handle(.key(.character(key)))
-      cards.draw(in: screen)
-      let ms = Measure.seconds(start.duration(to: clock.now)) * 1000
-      log("search: \(label) at 1M text cards: \(format(ms)) ms")
-      report.add("columns.\(label)", "\(label) at 1M text cards: key to screen", ms, "ms", aim: "<= 100")
-    }
-    press("+", "+ (a new width, nothing measured ahead)")
-    press("-", "- (a width seen before)")
-    // Measured ahead on a worker while the user looks: the widths of `+`, `-` and `z`.
-    let ahead = clock.now
-    cards.searchInBackground(wake: {})
-    let widths = cards.prefetchWidths
-    while widths.contains(where: { textStore.knownHeightCount(width: $0) < textStore.count }),
-      Measure.seconds(ahead.duration(to: clock.now)) < 120
-    {
-      if cards.takePrefetchedHeights() == 0 { usleep(1_000) }
-    }
-    report.add("columns.ahead", "measuring 1M text cards ahead at \(widths.count) widths (a worker)", Measure.seconds(ahead.duration(to: clock.now)) * 1000, "ms")
-    press("-", "- (a width measured ahead)")
   }
 
   func load(roles: FieldRoles) -> ItemStore? {

@@ -4,7 +4,7 @@
 //                   [--data DIR] [--waterfall PATH] [--programs LIST] [--no-others]
 //                   [--show-screens] [--timeout S]
 //
-//   GROUP        layout, view, scale, images, search or symbols (all six when none
+//   GROUP        layout, view, scale, images, search, relayout or symbols (all seven when none
 //                is given), or data (only generate the scale benchmark's files)
 //   --json       one JSON object with every figure, instead of the table
 //   --quick      fewer items and runs (the scale part: 100,000 items)
@@ -17,7 +17,7 @@
 //   --files      which files the scale part opens, comma-separated: jsonl, json,
 //                wrapped (an array inside an object), csv, sqlite (default: all)
 //   --parts      which parts of the search group run, comma-separated: search, sort,
-//                columns, terminal (the real programs in a pseudo-terminal; default: all)
+//                terminal (the real programs in a pseudo-terminal; default: all)
 //   --show-screens  log the screen before and after each counted step
 //   --timeout S  wait at most S seconds for a first screen and 2S for the whole
 //                load (default 90 and 180); what is not reached is reported so
@@ -37,7 +37,7 @@ func log(_ message: String) {
   _ = write(2, &bytes, bytes.count)
 }
 
-let groups = ["layout", "view", "scale", "images", "search", "symbols", "data"]
+let groups = ["layout", "view", "scale", "images", "search", "relayout", "symbols", "data"]
 let wantsJSON = arguments.contains("--json")
 let quick = arguments.contains("--quick")
 let only = option("--only") ?? arguments.first { groups.contains($0) }
@@ -93,6 +93,10 @@ if wanted("search"), let data = benchData(jsonLinesOnly: true) {
   if let list = option("--parts") { bench.parts = Set(list.split(separator: ",").map(String.init)) }
   if let binary = option("--waterfall") { bench.waterfall = binary }
   bench.run(into: &report)
+}
+
+if wanted("relayout"), let data = benchData(jsonLinesOnly: true) {
+  RelayoutBench(path: data.jsonLines, log: log).run(into: &report)
 }
 
 if wanted("images") {

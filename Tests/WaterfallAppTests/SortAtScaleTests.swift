@@ -6,17 +6,17 @@ import WaterfallLayout
 import WaterfallView
 @testable import WaterfallApp
 
-/// Sorting many cards: the new order shows a frame's worth at a time with the
-/// selection kept, searches stream their matches in the sorted order, and file
-/// items are read right in any order.
+/// Sorting many cards: the selection kept while the worker lays the new order
+/// out, searches streaming their matches in the sorted order, file items read
+/// right in any order, workers below the main thread.
 @Suite struct SortAtScaleTests {
   /// Waits (polling) for a background sort to be taken in.
   static func waitForSort(_ b: Browser) {
     let deadline = Date().addingTimeInterval(60)
-    while b.pendingSort != nil, Date() < deadline { if !b.takeSortResult(limit: 0) { usleep(500) } }
+    while b.pendingSort != nil, Date() < deadline { if !b.takeSortResult() { usleep(500) } }
   }
 
-  @Test func aSortAtScaleShowsAFrameAtATimeAndKeepsTheSelection() {
+  @Test func aSortAtScaleKeepsTheSelectionAndLaysOutOnTheWorker() {
     let store = SearchEngineTests.store(25_000)
     let b = Browser(store: store, options: Browser.Options(), size: Size(width: 120, height: 40))
     b.searchInBackground(wake: {})
@@ -25,29 +25,15 @@ import WaterfallView
     let order = SortOrder(field: "price", descending: true)
     let sorted = Sorter.sorted(store.itemTexts, by: order)!
     b.requestSort(order)
-    let deadline = Date().addingTimeInterval(60)
-    while !b.isShowingOrder, b.pendingSort != nil, Date() < deadline { if !b.takeSortResult(limit: 0) { usleep(500) } }
-    #expect(b.sortOrder == order)
-    #expect(b.isShowingOrder, "25,000 cards come a frame's worth at a time")
-    #expect(b.dataSource.shownItems == Array(sorted.prefix(Browser.cardsShownAtOnce)))
-    var frames = 0
-    while b.isShowingOrder {
-      let before = b.dataSource.shownCount
-      #expect(b.takeSortResult())
-      #expect(b.dataSource.shownCount - before <= Browser.cardsPerFrame)
-      frames += 1
-    }
-    #expect(frames >= (sorted.count - Browser.cardsShownAtOnce + Browser.cardsPerFrame - 1) / Browser.cardsPerFrame)
-    #expect(b.dataSource.shownItems == sorted)
-    #expect(b.selectedItem == selected, "the selection is back on its card once it came")
-    // A key while the cards come: the selection stays where the user put it.
-    b.requestSort(SortOrder(field: "price"))
     Self.waitForSort(b)
-    _ = b.handle(.key(.down))
-    let moved = b.selectedItem
-    while b.isShowingOrder { b.takeSortResult() }
-    #expect(b.selectedItem == moved)
-    #expect(b.dataSource.shownItems == Sorter.sorted(store.itemTexts, by: SortOrder(field: "price"))!)
+    #expect(b.sortOrder == order)
+    #expect(b.dataSource.shownItems == sorted)
+    #expect(b.selectedItem == selected, "the selection stays on its card")
+    #expect(b.isLayingOut, "25,000 cards are laid out on the worker")
+    let deadline = Date().addingTimeInterval(60)
+    while b.isLayingOut, Date() < deadline { if !b.takeLayoutResult() { usleep(500) } }
+    #expect(!b.isLayingOut)
+    #expect(b.selectedItem == selected)
   }
 
   @Test func withASortASearchStreamsMatchesInTheSortedOrder() {
@@ -93,7 +79,6 @@ import WaterfallView
       b.requestSort(order)
       Self.waitForSort(b)
       SearchEngineTests.type("", into: b)
-      while b.isShowingOrder { b.takeSortResult() }
       let all = order.field == nil ? Array(0..<store.count) : Sorter.sorted(store.itemTexts, by: order)!
       #expect(b.dataSource.shownItems == all.filter { matches.contains($0) }, "\(order)")
     }
@@ -102,7 +87,6 @@ import WaterfallView
     b.requestSort(SortOrder(field: "id", descending: true))
     Self.waitForSort(b)
     SearchEngineTests.type("", into: b)
-    while b.isShowingOrder { b.takeSortResult() }
     let narrower = Set(SearchEngineTests.bruteForce(SearchQuery("oake"), store))
     #expect(b.dataSource.shownItems == (0..<store.count).reversed().filter { narrower.contains($0) })
   }

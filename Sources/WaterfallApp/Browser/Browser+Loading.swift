@@ -47,17 +47,18 @@ extension Browser {
   /// they all go to the end of the last section.
   func appendShown(_ items: [Int]) {
     guard !items.isEmpty else { return }
-    // Cards of a new order are still coming: these follow them.
-    if showQueue != nil {
-      showQueue?.items += items
-      return
-    }
     finishAnimation()
     let wasEmpty = dataSource.shownCount == 0
     let added = dataSource.add(items)
     updateFooter()
     if wasEmpty {
-      view.reloadData(with: makeLayout())
+      if laysOutInBackground, dataSource.sections.count > Self.interimSectionLimit {
+        // The first groups now, every group on the worker.
+        showFirstSections()
+        startLayoutJob()
+      } else {
+        view.reloadData(with: makeLayout())
+      }
       view.selectFirstItem()
       return
     }
@@ -73,6 +74,12 @@ extension Browser {
   func relayoutIfPending(allowed: Bool) {
     if throttle.isPending, allowed {
       throttle.isPending = false
+      if laysOutInBackground, dataSource.sections.count > Self.interimSectionLimit || dataSource.interimHeights != nil {
+        // The cards keep their layout (sections only grow at their ends) until the worker's is ready.
+        if pendingLayout == nil { startLayoutJob() } else { throttle.isPending = true }
+        return
+      }
+      cancelLayoutJob()
       let keep = selectedItem
       let row = selectedRow
       view.reloadData(with: makeLayout())
@@ -84,6 +91,7 @@ extension Browser {
   /// found by its id field or else by its position, on the same screen row.
   public func replaceStore(_ newStore: ItemStore) {
     finishAnimation()
+    cancelLayoutJob()
     let oldID = selectedItem.flatMap { store.id(at: $0) }
     let oldPosition = view.selectedIndexPath.map(dataSource.position(of:))
     let row = selectedRow

@@ -1,15 +1,11 @@
 /// Sorting the cards: `s` the next field, `S` the other way round, `--sort`.
 /// The sort runs on the ``SortEngine``; the cards keep their order until it is
-/// done, then the selected card stays selected, at its row on the screen. At
-/// scale the new order shows a frame's worth of cards at a time (``ShowQueue``),
-/// and a search's matches follow the order as they are found: the search looks
-/// at the items in the cards' order (``displayOrder``).
+/// done, then the selected card stays selected, at its row on the screen (at
+/// scale the cards around it are laid out at once and the rest on the layout
+/// worker). A search's matches follow the order as they are found: the search
+/// looks at the items in the cards' order (``displayOrder``).
 extension Browser {
-  /// Cards shown at once when the order changes; the rest follow.
-  public static let cardsShownAtOnce = 10_000
-  /// The most cards appended per frame after that.
-  public static let cardsPerFrame = 10_000
-  /// The time a frame spends appending them (a key waits at most this long).
+  /// The time a frame spends taking in matches (a key waits at most about this long).
   public static let frameBudget = Duration.milliseconds(1)
 
   /// Sorts by the field after the current one among those the data has, after
@@ -50,30 +46,20 @@ extension Browser {
     takeSortResult()
   }
 
-  /// Takes in a finished sort, or shows the next cards of the order (at most
-  /// `limit`; by default a frame's worth when working in the background, all
-  /// otherwise). Returns whether anything changed.
+  /// Takes in a finished sort; returns whether there was one.
   @discardableResult
-  public func takeSortResult(limit: Int? = nil) -> Bool {
-    if let done = sortEngine.take(), done.order == pendingSort {
-      pendingSort = nil
-      sortOrder = done.order
-      sortedItems = done.items
-      orderSearch()
-      showInOrder()
-      return true
-    }
-    guard let limit else {
-      return searchEngine.runsInBackground ? showMore(limit: Self.cardsPerFrame, budget: Self.frameBudget) : showMore(limit: .max)
-    }
-    return showMore(limit: limit)
+  public func takeSortResult() -> Bool {
+    guard let done = sortEngine.take(), done.order == pendingSort else { return false }
+    pendingSort = nil
+    sortOrder = done.order
+    sortedItems = done.items
+    orderSearch()
+    showInOrder()
+    return true
   }
 
-  /// Whether a finished sort waits to be taken, or cards of a new order to be shown.
-  public var sortHasResult: Bool { sortEngine.hasResult || showQueue != nil }
-
-  /// Whether cards of a new order are still coming (the benchmark waits for them).
-  public var isShowingOrder: Bool { showQueue != nil }
+  /// Whether a finished sort waits to be taken.
+  public var sortHasResult: Bool { sortEngine.hasResult }
 
   /// The status bar's word on the order: "price ↑", or "sorting price ↓…".
   var sortLabel: String? {
@@ -117,55 +103,10 @@ extension Browser {
   }
 
   /// Shows the cards in the current order (the search's matches, or every
-  /// item), keeping the selected card at its row: at scale the first
-  /// ``cardsShownAtOnce`` now and the rest a frame at a time (``showMore(limit:)``).
+  /// item), keeping the selected card at its row; a search that has not found
+  /// its first matches yet shows them when they come.
   func showInOrder() {
-    if let search, search.replacing { return }  // its first matches will show
-    finishAnimation()
-    let keep = selectedItem
-    let row = selectedRow
-    let list: [Int]
-    if let search {
-      list = shown.items(among: search.matches)
-    } else if let order = displayOrder {
-      list = shown.items(among: order)
-    } else {
-      list = shown.items(of: store)
-    }
-    let first = searchEngine.runsInBackground ? min(list.count, Self.cardsShownAtOnce) : list.count
-    showQueue = nil
-    throttle.isPending = false
-    dataSource.show(list[..<first])
-    updateFooter()
-    view.reloadData(with: makeLayout())
-    if !select(keep, atRow: row) { view.selectFirstItem() }
-    if first < list.count {
-      var queue = ShowQueue(items: list, shown: first, selecting: keep, row: row)
-      queue.waitingSelection = selectedItem
-      showQueue = queue
-    }
-  }
-
-  /// Shows up to `limit` more cards of the new order, a thousand at a time
-  /// until `budget` is spent; returns whether any came.
-  @discardableResult
-  func showMore(limit: Int, budget: Duration? = nil) -> Bool {
-    guard showQueue != nil, limit > 0 else { return false }
-    let clock = ContinuousClock()
-    let deadline = budget.map { clock.now.advanced(by: $0) }
-    var shown = 0
-    while shown < limit, var queue = showQueue, deadline.map({ clock.now < $0 }) ?? true {
-      let next = queue.take(deadline == nil ? limit - shown : min(limit - shown, 1_000))
-      shown += next.count
-      showQueue = nil
-      appendShown(next)
-      if !queue.isDone { showQueue = queue }
-      // The card that was selected comes: selected again, unless the user moved.
-      if let target = queue.selecting, selectedItem == queue.waitingSelection, next.contains(target) {
-        select(target, atRow: queue.row)
-        showQueue?.selecting = nil
-      }
-    }
-    return true
+    if let search, search.replacing { return }
+    reshow()
   }
 }

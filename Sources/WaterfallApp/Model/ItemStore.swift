@@ -163,15 +163,35 @@ public final class ItemStore {
     return height
   }
 
-  /// What a worker needs to measure cards: see ``CardHeightSource``.
-  public var cardHeightSource: CardHeightSource {
-    CardHeightSource(summaryOffsets: records.map(\.summary), summaries: summaries, measured: measuredSizes)
+  /// Every card's height at `width`, to lay them all out at once without
+  /// waiting: `exact` items measured now (and kept), those known already, and a
+  /// guess for the rest from a width that knows them (``CardHeights/estimate``).
+  /// A worker then measures them all (``CardSnapshot``).
+  func layoutHeights(width: Int, exact: some Sequence<Int>) -> [UInt16] {
+    for item in exact where item < count { _ = cardHeight(at: item, width: width) }
+    return heights.estimate(count: count, width: width) { item in
+      summaries.withBytes(from: records[item].summary) {
+        CardContent.packedHeight(in: $0, width: width, aspect: measuredSizes.isEmpty ? nil : measuredSizes[item])
+      }
+    }
   }
 
-  /// Takes heights measured elsewhere (``CardHeightSource``) for cards at
+  /// What a worker needs to measure and group cards: see ``CardSnapshot``.
+  public var cardSnapshot: CardSnapshot {
+    CardSnapshot(
+      records: records, summaries: summaries, measured: measuredSizes, groupsByField: !roles.group.isEmpty,
+      pageSections: pages.map(\.section))
+  }
+
+  /// Takes heights measured elsewhere (``CardSnapshot``) for cards at
   /// `width`; heights known already stay.
   public func installHeights(_ measured: [UInt16], width: Int) {
     heights.install(measured, width: width)
+  }
+
+  /// The heights known at `width`, by item (0: not known yet), if any are.
+  func knownHeights(width: Int) -> [UInt16]? {
+    heights.table(width: width)
   }
 
   /// How many cards' heights at `width` are known (tests, the benchmark).
