@@ -59,6 +59,15 @@ final class CardDataSource: CollectionViewDataSource, CollectionViewDelegate {
     sections = []
     sectionOfKey = [:]
     shownCount = 0
+    guard groups else {
+      // One section, the items as they are: no lookup per item (a million cards).
+      let all = Array(items)
+      guard !all.isEmpty else { return }
+      sectionOfKey[nil] = 0
+      sections = [Section(key: nil, items: all)]
+      shownCount = all.count
+      return
+    }
     _ = add(items)
   }
 
