@@ -54,7 +54,7 @@ public struct MemoryLimit: Equatable, Sendable, CustomStringConvertible {
     }
     let bytes = value * multiplier
     guard bytes >= Double(Self.range.lowerBound), bytes <= Double(Self.range.upperBound) else {
-      throw UsageError("--memory-limit must be between \(Self.rangeText), not \(text)")
+      throw UsageError("--memory-limit must be between 16M and 64T, not \(text) (\(MemoryLimit(bytes: Int(min(bytes, 0x1p62)))))")
     }
     self.bytes = Int(bytes)
   }
