@@ -63,12 +63,12 @@ final class PageFile: @unchecked Sendable {
     isStandardInput = true
   }
 
-  /// Standard input, read as it comes, its items' texts kept in memory (when no
-  /// spool can be made); it is never closed here.
-  init(standardInput path: String) {
+  /// Standard input (or `input`), read as it comes, its items' texts kept in
+  /// memory (when no spool can be made); it is never closed here.
+  init(standardInput path: String, input: Int32 = 0) {
     self.path = path
-    fd = 0
-    input = 0
+    fd = input
+    self.input = input
     owned = false
     keepsTextsInMemory = true
     isStandardInput = true

@@ -46,7 +46,7 @@ struct PageLoad {
       // Spooled to a temporary file, so its items cost what a file's do; kept
       // in memory only when no temporary file can be made.
       file = (try? PageFile(spooling: standardInput, name: standardInputName, directory: spoolDirectory))
-        ?? PageFile(standardInput: standardInputName)
+        ?? PageFile(standardInput: standardInputName, input: standardInput)
     }
     opened(file)
     var reader = PageReader(path: file.path, scanner: scanner, options: options, keepsBytes: file.keepsTextsInMemory)
