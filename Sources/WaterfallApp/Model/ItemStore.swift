@@ -4,8 +4,9 @@
 /// The store is the one owner of item data. A card's content is kept packed
 /// (``CardContent/pack(into:)``) in an arena, a few dozen bytes for a typical card;
 /// an item's full text stays in its file and is read again (``json(at:)``) only
-/// for its details, for `--print` and for the filter. Text from standard input,
-/// which cannot be read again, is kept in memory instead.
+/// for its details, for `--print` and for the filter. Standard input is read
+/// again from its spool (``PageFile/init(spooling:name:directory:)``); only the
+/// texts of pages in memory (a database query's rows) are kept here.
 ///
 /// ```swift
 /// let store = ItemStore(roles: FieldRoles())
@@ -74,12 +75,13 @@ public final class ItemStore {
   // MARK: Adding
 
   /// Registers the page read from `file` and returns its number. A file that can
-  /// be read again keeps its items' texts; standard input's are kept in memory.
+  /// be read again keeps its items' texts (standard input's spool too); a page in
+  /// memory's are kept here.
   /// In a folder tree a page has a `section` (its items' group) and a `folder`
   /// (their pictures' names start there).
   func add(_ file: PageFile, section: String? = nil, folder: String? = nil, isPictures: Bool = false) -> Int {
     pages.append(
-      Page(path: file.path, storage: file.isStandardInput ? .memory : .file(file), section: section, folder: folder, isPictures: isPictures))
+      Page(path: file.path, storage: file.keepsTextsInMemory ? .memory : .file(file), section: section, folder: folder, isPictures: isPictures))
     return pages.count - 1
   }
 
@@ -215,7 +217,7 @@ public final class ItemStore {
 
   /// Whether item `index`'s bytes in its file are no longer the ones read: a
   /// different length or checksum (``ItemChecksum``), the file cut short, or
-  /// gone. Items kept in memory (standard input) and database rows never change
+  /// gone. Items kept in memory, standard input (its spool) and database rows never change
   /// under the store.
   ///
   /// ```swift
