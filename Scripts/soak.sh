@@ -7,6 +7,9 @@
 # (Ctrl-L), and q exits 0. Prints the figures: keys, resizes, rewrites, RSS.
 #
 #   SOAK_SECONDS=120 Scripts/soak.sh
+#   SOAK_BINARY=.build/release/waterfall Scripts/soak.sh   # drive this binary instead
+#                                     # (no ASan build: to tell ASan's own memory from growth)
+#   SOAK_LAUNCHER="heaptrack -o /tmp/soak" Scripts/soak.sh  # run the program under this
 #
 # Esc and Enter at the top level would quit or open details, so they are only sent
 # inside sequences that bring the browser back to the cards (search, details, help).
@@ -35,7 +38,7 @@ figures() {
   [ -n "${keys_sent:-}" ] || return 0
   echo "soak: keys sent $keys_sent, resizes $resizes, file rewrites $(cat "$REWRITES_FILE"), final file $(wc -l < "$DATA") lines"
   echo "soak: RSS (kB, $samples samples every 10 s) first $rss_first, last $rss_last, max $rss_max"
-  echo "soak: every RSS sample (kB): ${rss_all:-}"
+  echo "soak: every RSS sample (kB@lines in the file): ${rss_all:-}"
 }
 fail() {
   echo "soak: FAILED: $*"; figures
@@ -43,10 +46,14 @@ fail() {
   echo "soak: work files kept in $WORK"; exit 1
 }
 
-if [ -z "${SOAK_SKIP_BUILD:-}" ]; then
-  swift build --sanitize=address --scratch-path "$SCRATCH" --product waterfall || fail "the ASan build"
+if [ -n "${SOAK_BINARY:-}" ]; then
+  BIN=$(cd "$(dirname "$SOAK_BINARY")" && pwd)/$(basename "$SOAK_BINARY")
+else
+  if [ -z "${SOAK_SKIP_BUILD:-}" ]; then
+    swift build --sanitize=address --scratch-path "$SCRATCH" --product waterfall || fail "the ASan build"
+  fi
+  BIN=$(swift build --sanitize=address --scratch-path "$SCRATCH" --show-bin-path)/waterfall
 fi
-BIN=$(swift build --sanitize=address --scratch-path "$SCRATCH" --show-bin-path)/waterfall
 [ -x "$BIN" ] || fail "no binary at $BIN"
 
 # One item a line; words to search for, numbers to sort by.
@@ -87,10 +94,18 @@ tm -f /dev/null new-session -d -x 100 -y 30 \
   env LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=screen-256color \
   ASAN_OPTIONS="log_path=$ASAN_LOG:quarantine_size_mb=16" LSAN_OPTIONS="suppressions=$ROOT/Scripts/lsan-suppressions.txt" \
   SWIFT_BACKTRACE=enable=no \
-  sh -c "'$BIN' --watch '$DATA'; echo \$? > '$EXIT_FILE'; exec sleep 600"
+  sh -c "${SOAK_LAUNCHER:-} '$BIN' --watch '$DATA'; echo \$? > '$EXIT_FILE'; exec sleep 600"
 sleep 3
 SHELL_PID=$(tm display-message -p -t 0 '#{pane_pid}')
 PID=$(pgrep -P "$SHELL_PID" | head -n 1)
+# Under a launcher the program is the launcher's child (or grandchild).
+if [ -n "${SOAK_LAUNCHER:-}" ]; then
+  for _ in 1 2 3; do
+    pid_name=$(cat "/proc/$PID/comm" 2>/dev/null)
+    [ "$pid_name" = waterfall ] && break
+    child=$(pgrep -P "$PID" | head -n 1); [ -n "$child" ] && PID=$child
+  done
+fi
 [ -n "$PID" ] || fail "the program did not start"
 
 KEYS=(Up Down Left Right j k NPage G g L z + - x u u s S r)
@@ -110,7 +125,7 @@ while [ $(( $(date +%s) - start )) -lt "$SECONDS_TO_RUN" ]; do
   now=$(date +%s)
   if [ "$now" -ge "$next_sample" ]; then
     r=$(rss); [ -n "$r" ] && { [ -z "$rss_first" ] && rss_first=$r; rss_last=$r
-      [ "$r" -gt "$rss_max" ] && rss_max=$r; samples=$((samples + 1)); rss_all="${rss_all:-}$r "; }
+      [ "$r" -gt "$rss_max" ] && rss_max=$r; samples=$((samples + 1)); rss_all="${rss_all:-}$r@$(wc -l < "$DATA") "; }
     next_sample=$((now + 10))
   fi
   case $((RANDOM % 20)) in

@@ -27,8 +27,10 @@
 /// coefficient); beyond it decoding fails instead of growing.
 #define CI_JPEG_MEMORY_LIMIT (512L * 1024 * 1024)
 
-/// The largest WebP file read into memory to be decoded.
-#define CI_WEBP_FILE_LIMIT (256L * 1024 * 1024)
+/// The first and the largest slice of a WebP file handed to libwebp's incremental
+/// decoder at a time (the clock is looked at between slices).
+#define CI_WEBP_SLICE_FIRST ((size_t)4096)
+#define CI_WEBP_SLICE_LIMIT ((size_t)65536)
 
 /// The most bytes read from one file to decode one picture (seeking past skipped
 /// chunks and markers costs nothing): a hostile file can make a decoder read on
@@ -904,34 +906,15 @@ static int read_webp(ci_reader *reader, uint8_t *pixels, ci_error *error) {
     set_error(error, CI_NOT_AN_IMAGE, 0, "animated WebP pictures are not drawn");
     return CI_NOT_AN_IMAGE;
   }
-  struct stat info;
-  if (fstat(fileno(reader->file), &info) != 0) {
-    set_error(error, CI_UNREADABLE, errno, strerror(errno));
-    return CI_UNREADABLE;
-  }
-  if (info.st_size > CI_WEBP_FILE_LIMIT) {
-    set_error(error, CI_OUT_OF_MEMORY, 0, "the WebP file is over 256 MiB");
-    return CI_OUT_OF_MEMORY;
-  }
-  size_t size = (size_t)info.st_size;
-  reader->webp_data = malloc(size > 0 ? size : 1);
-  if (!reader->webp_data) {
-    set_error(error, CI_OUT_OF_MEMORY, ENOMEM, "out of memory");
-    return CI_OUT_OF_MEMORY;
-  }
   if (fseek(reader->file, 0, SEEK_SET) != 0) {
-    set_error(error, CI_UNREADABLE, errno, strerror(errno));
-    return CI_UNREADABLE;
-  }
-  size_t got = fread(reader->webp_data, 1, size, reader->file);
-  if (ferror(reader->file)) {
     set_error(error, CI_UNREADABLE, errno, strerror(errno));
     return CI_UNREADABLE;
   }
   size_t width = reader->output_width;
   size_t height = reader->output_height;
   reader->scratch = malloc(width * height * 4);
-  if (!reader->scratch) {
+  reader->webp_data = malloc(CI_WEBP_SLICE_LIMIT);
+  if (!reader->scratch || !reader->webp_data) {
     set_error(error, CI_OUT_OF_MEMORY, ENOMEM, "out of memory");
     return CI_OUT_OF_MEMORY;
   }
@@ -950,8 +933,43 @@ static int read_webp(ci_reader *reader, uint8_t *pixels, ci_error *error) {
   config.output.u.RGBA.rgba = reader->scratch;
   config.output.u.RGBA.stride = (int)(width * 4);
   config.output.u.RGBA.size = width * height * 4;
-  VP8StatusCode status = WebPDecode(reader->webp_data, got, &config);
+  // The incremental decoder, fed the file a slice at a time (4 KiB, doubling up to
+  // 64 KiB, so a large header is not parsed again too often): the clock is looked at
+  // between slices, as the other decoders look at it between rows.
+  WebPIDecoder *decoder = WebPIDecode(NULL, 0, &config);
+  if (!decoder) {
+    set_error(error, CI_OUT_OF_MEMORY, ENOMEM, "out of memory");
+    return CI_OUT_OF_MEMORY;
+  }
+  VP8StatusCode status = VP8_STATUS_SUSPENDED;
+  size_t slice = CI_WEBP_SLICE_FIRST;
+  int result = CI_OK;
+  while (status == VP8_STATUS_SUSPENDED) {
+    char late[200];
+    if (out_of_time(reader, late)) {
+      set_error(error, CI_TOO_SLOW, 0, late);
+      result = CI_TOO_SLOW;
+      break;
+    }
+    size_t got = budget_read(reader, reader->webp_data, slice);
+    if (got == 0) {
+      if (ferror(reader->file)) {
+        set_error(error, CI_UNREADABLE, errno, strerror(errno));
+        result = CI_UNREADABLE;
+      } else if (reader->over_budget) {
+        set_error(error, CI_CORRUPT, 0, over_budget_message);
+        result = CI_CORRUPT;
+      } else {
+        status = VP8_STATUS_NOT_ENOUGH_DATA;
+      }
+      break;
+    }
+    status = WebPIAppend(decoder, reader->webp_data, got);
+    if (slice < CI_WEBP_SLICE_LIMIT) slice *= 2;
+  }
+  WebPIDelete(decoder);
   WebPFreeDecBuffer(&config.output);
+  if (result != CI_OK) return result;
   if (status != VP8_STATUS_OK) return webp_fail(status, error);
   blend(reader->scratch, pixels, reader->alpha, width * height, reader->background);
   return CI_OK;

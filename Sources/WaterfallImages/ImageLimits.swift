@@ -16,9 +16,10 @@ public struct ImageLimits: Hashable, Sendable {
   /// The most pixels (width times height) allowed.
   public var maximumPixels: Int
   /// The most wall time one decode may take, in milliseconds (0: no limit): the
-  /// PNG, JPEG and GIF decoders look at the clock between rows and stop with
+  /// PNG, JPEG and GIF decoders look at the clock between rows, the WebP decoder
+  /// between slices of its file (libwebp's incremental decoder), and stop with
   /// ``ImageError/tooSlow(milliseconds:)``, so a hostile picture never holds up the
-  /// others for long. WebP is decoded in one call to libwebp and is not bounded.
+  /// others for long (``ThumbnailLoader`` gives a first try less).
   public var maximumDecodeMilliseconds: Int
 
   public init(maximumSide: Int = 30_000, maximumPixels: Int = 40_000_000, maximumDecodeMilliseconds: Int = 2_000) {
