@@ -90,7 +90,7 @@ public final class ThumbnailLoader: @unchecked Sendable {
       workers.append(WorkerThread(niceness: 5) { [core] in core.work(lane: .firstTries) })
     }
     if options.workers > 0 {
-      workers.append(WorkerThread(niceness: 10) { [core] in core.work(lane: .retries) })
+      workers.append(WorkerThread(niceness: 5) { [core] in core.work(lane: .retries) })
     }
   }
 
