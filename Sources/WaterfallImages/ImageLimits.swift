@@ -21,6 +21,11 @@ public struct ImageLimits: Hashable, Sendable {
   /// ``ImageError/tooSlow(milliseconds:)``, so a hostile picture never holds up the
   /// others for long (``ThumbnailLoader`` gives a first try less).
   public var maximumDecodeMilliseconds: Int
+  /// Whether ``maximumDecodeMilliseconds`` counts the decoding thread's CPU time
+  /// (the work done) instead of wall time, which load on the machine stretches: the
+  /// thumbnail loader's retries of parked pictures, which keep no one else waiting,
+  /// count CPU time, so a busy machine does not fail a large picture.
+  public var decodeTimeIsCPUTime = false
 
   public init(maximumSide: Int = 30_000, maximumPixels: Int = 40_000_000, maximumDecodeMilliseconds: Int = 2_000) {
     self.maximumSide = maximumSide

@@ -22,8 +22,9 @@
 /// A slow or hostile picture never holds up the others: its first try gets only
 /// ``Options/firstTryMilliseconds``; a picture that needs longer gives up its worker
 /// and is *parked*, then tried again with the whole time budget
-/// (``ImageLimits/maximumDecodeMilliseconds``) by a worker of its own (the slow
-/// lane), one parked picture at a time, while the other workers go on with the rest.
+/// (``ImageLimits/maximumDecodeMilliseconds``, counted in CPU time) by a worker of
+/// its own (the slow lane), one parked picture at a time, while the other workers go
+/// on with the rest.
 ///
 /// ```swift
 /// let loader = ThumbnailLoader(onReady: { session.wakeUp.signal() })
@@ -273,6 +274,10 @@ private final class Core: @unchecked Sendable {
   /// left instead of waiting for more.
   func work(lane: Lane) {
     let firstTry = self.firstTry
+    // A retry keeps no one but other parked pictures waiting: its budget counts the
+    // work done (CPU time), so load on the machine does not fail a large picture.
+    var retryLimits = options.limits
+    retryLimits.decodeTimeIsCPUTime = true
     while true {
       let next: (key: ThumbnailKey, retry: Bool)? = lock.locked {
         while !stopped {
@@ -284,7 +289,7 @@ private final class Core: @unchecked Sendable {
         return nil
       }
       guard let (key, retry) = next else { return }
-      let limits = retry ? options.limits : firstTry.limits
+      let limits = retry ? retryLimits : firstTry.limits
       let result = Result { () throws(ImageError) in
         if let decode = options.decode { return try decode(key, limits) }
         return try ThumbnailLoader.make(key, options: options, limits: limits)

@@ -40,12 +40,16 @@ import WaterfallImages
     }
   }
 
-  @Test(arguments: Large.allCases)
-  func aTinyBudgetStopsTheDecodeWithAReason(_ large: Large) throws {
-    let (folder, path, _, _) = try large.make(name: "tiny-\(large)")
+  /// Wall time, or the decoding thread's CPU time (``ImageLimits/decodeTimeIsCPUTime``):
+  /// 1 ms of either is too little.
+  @Test(arguments: Large.allCases, [false, true])
+  func aTinyBudgetStopsTheDecodeWithAReason(_ large: Large, _ cpuTime: Bool) throws {
+    let (folder, path, _, _) = try large.make(name: "tiny-\(large)-\(cpuTime)")
     defer { if let folder { try? FileManager.default.removeItem(atPath: folder) } }
+    var limits = ImageLimits(maximumDecodeMilliseconds: 1)
+    limits.decodeTimeIsCPUTime = cpuTime
     #expect(throws: ImageError.tooSlow(milliseconds: 1)) {
-      try Image(contentsOf: path, limits: ImageLimits(maximumDecodeMilliseconds: 1))
+      try Image(contentsOf: path, limits: limits)
     }
     #expect(ImageError.tooSlow(milliseconds: 1).reason == "took longer than 1 ms to decode")
   }

@@ -104,8 +104,9 @@ int ci_reader_read_alpha_into(ci_reader *reader, uint8_t *alpha, size_t capacity
 /// limit, the default), counted from its start. The PNG, JPEG and GIF decoders look
 /// at the clock between rows, the WebP decoder between slices of the file (at most
 /// 64 KiB each), and stop with `CI_TOO_SLOW` ("took longer than 2000 ms") once it
-/// has passed.
-void ci_reader_set_time_budget(ci_reader *reader, uint32_t milliseconds);
+/// has passed. The clock is the wall clock, or with `counts_cpu_time` the calling
+/// thread's CPU time (the work done, which load on the machine does not stretch).
+void ci_reader_set_time_budget(ci_reader *reader, uint32_t milliseconds, int counts_cpu_time);
 
 /// Closes the file and frees everything the reader holds. NULL is allowed.
 void ci_reader_close(ci_reader *reader);
