@@ -37,7 +37,9 @@ cleanup() {
 trap cleanup EXIT
 figures() {
   [ -n "${keys_sent:-}" ] || return 0
-  echo "soak: keys sent $keys_sent, resizes $resizes, file rewrites $(cat "$REWRITES_FILE"), final file $(wc -l < "$DATA") lines"
+  echo "soak: keys sent $keys_sent, resizes $resizes, file rewrites $(cat "$REWRITES_FILE"), final file $(wc -l < "$DATA") lines," \
+    "details closed by a reload before their Esc $details_closed"
+  echo "soak: the last keys: ${last_keys:-}"
   echo "soak: RSS (kB, $samples samples every 10 s) first $rss_first, last $rss_last, max $rss_max"
   echo "soak: every RSS sample (kB@lines in the file): ${rss_all:-}"
 }
@@ -111,10 +113,11 @@ fi
 
 KEYS=(Up Down Left Right j k NPage G g L z + - x u u s S r)
 QUERIES=(alpha beta 'river stone' price:1 tags:cedar zzzz '^gam' "'delta" maple!)
-keys_sent=0; resizes=0; rss_first=""; rss_last=0; rss_max=0; samples=0
+keys_sent=0; resizes=0; details_closed=0; rss_first=""; rss_last=0; rss_max=0; samples=0
 # A pause after each key, so that Esc is never read as Alt with the next one.
 send() {
   tm send-keys -t 0 "$@"; keys_sent=$((keys_sent + $#))
+  last_keys="$(printf '%s' "${last_keys:-}" | tail -c 120) $*"
   if [ "$1" = Escape ]; then sleep 0.3; else sleep 0.05; fi
 }
 rss() { awk '/^VmRSS/ {print $2}' "/proc/$PID/status" 2>/dev/null; }
@@ -135,7 +138,11 @@ while [ $(( $(date +%s) - start )) -lt "$SECONDS_TO_RUN" ]; do
        send Enter; send "${KEYS[RANDOM % 6]}"; send Escape ;;
     1) # details: open, move, close (no cut meanwhile; 1.2 s for the last one's reload)
        touch "$PAUSE"; sleep 1.2
-       send Enter; send j; send k; send Escape; rm -f "$PAUSE" ;;
+       # Esc only when the panel is still open: a reload under load can close it
+       # first, and Esc on the cards quits.
+       send Enter; send j; send k
+       if tm capture-pane -p -t 0 | grep -q ' Details '; then send Escape; else details_closed=$((details_closed + 1)); fi
+       rm -f "$PAUSE" ;;
     2) send '?'; send j; send Escape ;;
     3) tm resize-window -t 0 -x $((20 + RANDOM % 181)) -y $((5 + RANDOM % 56)); resizes=$((resizes + 1)) ;;
     *) send "${KEYS[RANDOM % ${#KEYS[@]}]}" ;;
