@@ -3,7 +3,8 @@
 #   make run       build (release) and open the browser on Data/shops
 #   make test      build and pass every test (unit and end-to-end in tmux)
 #   make bench     print the performance table the README quotes (--json: make bench-json;
-#                  the scale part alone: make bench-scale; the symbols': make bench-symbols)
+#                  the scale part alone: make bench-scale; the symbols': make bench-symbols;
+#                  standard input's: make bench-stdin)
 #   make release   build the release binary into .build/release/waterfall
 #   make install   put waterfall in $(PREFIX)/bin (PREFIX=/usr/local by default)
 #   make screenshots  the README's pictures: the real program in xterm under Xvfb
@@ -23,7 +24,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := tmux libncurses-dev libpng-dev libjpeg-dev libgif-dev libwebp-dev libsqlite3-dev iso-codes pkg-config
 DATA ?= Data/shops
 
-.PHONY: soak install screenshots screenshot-deps run test test-deps docs test-asan test-tsan fuzz bench bench-json bench-scale bench-deps bench-pictures bench-symbols release deps data picture-tools clean
+.PHONY: soak install screenshots screenshot-deps run test test-deps docs test-asan test-tsan fuzz bench bench-json bench-scale bench-deps bench-pictures bench-symbols bench-stdin release deps data picture-tools clean
 
 deps:
 	@missing=""; \
@@ -166,6 +167,13 @@ bench-scale: bench-deps
 	$(SWIFT) build -c release --product waterfall-bench
 	$(SWIFT) build -c release --product waterfall
 	.build/release/waterfall-bench scale $(BENCH_ARGS)
+
+# Only standard input's figures: endless `yes | waterfall -` (60 s, then with a
+# --memory-limit) and one 200 MB line on a pipe against the same bytes as an array.
+bench-stdin: deps
+	$(SWIFT) build -c release --product waterfall-bench
+	$(SWIFT) build -c release --product waterfall
+	.build/release/waterfall-bench stdin $(BENCH_ARGS)
 
 clean:
 	rm -rf .build .build-asan .build-tsan .build-fuzz .build-fuzz-check

@@ -248,10 +248,27 @@ public final class CellBuffer: Canvas {
   /// The rows joined by newlines, with trailing spaces removed from each: handy to
   /// compare with a multi-line string literal.
   public var text: String {
-    lines.map { line in
-      var s = Substring(line)
-      while s.last == " " { s = s.dropLast() }
-      return String(s)
-    }.joined(separator: "\n")
+    var steps = 0
+    return lines.map { Self.trimmingTrailingSpaces($0, steps: &steps) }.joined(separator: "\n")
+  }
+
+  /// `line` without its trailing spaces (whole characters that are a space),
+  /// found by one walk back from its end: linear in the line, where dropping one
+  /// space at a time from a `Substring` counted the line again each time, and
+  /// made `render` quadratic in the width. `steps` counts the characters looked at.
+  ///
+  /// ```swift
+  /// var steps = 0
+  /// CellBuffer.trimmingTrailingSpaces("ab   ", steps: &steps)   // "ab", steps 4
+  /// ```
+  public static func trimmingTrailingSpaces(_ line: String, steps: inout Int) -> String {
+    var end = line.endIndex
+    while end > line.startIndex {
+      let before = line.index(before: end)
+      steps += 1
+      guard line[before] == " " else { break }
+      end = before
+    }
+    return String(line[..<end])
   }
 }

@@ -179,6 +179,39 @@ public final class CollectionView: LayoutSource {
     reloadData()
   }
 
+  /// Installs `newLayout`, prepared elsewhere (on a worker thread, say) for
+  /// this view's size and for `counts` items in each section, and recycles
+  /// every cell, without laying anything out here. The data source may have
+  /// gained items since, at the ends of its sections or in new sections after
+  /// them: the view shows the `counts` first until told of the rest
+  /// (``appendItems(count:toSection:)``, or another reload). The selection stays
+  /// when its item is among them. With `frame`, the view moves there too (the
+  /// layout was prepared for its size).
+  ///
+  /// ```swift
+  /// let layout = WaterfallLayout(columnCount: 3)
+  /// layout.prepare(width: view.frame.width, source: FixedLayoutSource(heights: heights))
+  /// view.reloadData(withPrepared: layout, counts: [heights.count])
+  /// ```
+  public func reloadData(withPrepared newLayout: any CollectionLayout, counts: [Int], frame newFrame: Rect? = nil) {
+    if let newFrame {
+      isReplacingFrameAndLayout = true
+      frame = newFrame
+      isReplacingFrameAndLayout = false
+    }
+    itemCounts = counts
+    recycleAll()
+    layout = newLayout
+    needsPrepare = false
+    if let selected = selectedIndexPath, !isValid(selected) {
+      selectedIndexPath = nearestValid(to: selected)
+    }
+    _ = layout.selectionDidChange(to: selectedIndexPath)
+    setScrollOffset(scrollOffset)
+    layout.updateVisibleRect(visibleRect)
+    setNeedsLayout()
+  }
+
   /// Lays out `count` new items at the end of `section` (the last one) without
   /// moving any existing card: the data source must already count them.
   public func appendItems(count: Int, toSection section: Int) {

@@ -7,7 +7,7 @@ import WaterfallView
   import Glibc
 #endif
 
-/// The search, sort and relayout at a million items, measured in process on the
+/// The search and sort at a million items, measured in process on the
 /// bench's JSON Lines file: what a key costs the main thread, and how long the
 /// workers take to the first matches and to the end (`waterfall-bench search`).
 ///
@@ -101,34 +101,6 @@ struct SearchBench {
     log("search: sort by price: \(format(sortWhole)) ms, of which the main thread \(format(sortTake)) ms")
     report.add("sort.price", "sort 1M by price: key to sorted screen", sortWhole, "ms", aim: "< 1000")
     report.add("sort.price.main", "sort 1M by price: main thread (taking the order in, laying out)", sortTake, "ms")
-
-    // `+` and `-` at a million text cards (no picture sizes: every card wraps its text).
-    var roles = FieldRoles()
-    roles.width = ["-no-width-"]
-    roles.height = ["-no-height-"]
-    guard let textStore = load(roles: roles) else { return }
-    let cards = Browser(store: textStore, options: options, size: Self.size)
-    func press(_ key: Character, _ label: String) {
-      let start = clock.now
-      _ = cards.handle(.key(.character(key)))
-      cards.draw(in: screen)
-      let ms = Measure.seconds(start.duration(to: clock.now)) * 1000
-      log("search: \(label) at 1M text cards: \(format(ms)) ms")
-      report.add("columns.\(label)", "\(label) at 1M text cards: key to screen", ms, "ms", aim: "<= 100")
-    }
-    press("+", "+ (a new width, nothing measured ahead)")
-    press("-", "- (a width seen before)")
-    // Measured ahead on a worker while the user looks: the widths of `+`, `-` and `z`.
-    let ahead = clock.now
-    cards.searchInBackground(wake: {})
-    let widths = cards.prefetchWidths
-    while widths.contains(where: { textStore.knownHeightCount(width: $0) < textStore.count }),
-      Measure.seconds(ahead.duration(to: clock.now)) < 120
-    {
-      if cards.takePrefetchedHeights() == 0 { usleep(1_000) }
-    }
-    report.add("columns.ahead", "measuring 1M text cards ahead at \(widths.count) widths (a worker)", Measure.seconds(ahead.duration(to: clock.now)) * 1000, "ms")
-    press("-", "- (a width measured ahead)")
   }
 
   func load(roles: FieldRoles) -> ItemStore? {

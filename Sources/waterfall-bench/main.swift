@@ -2,10 +2,10 @@
 //
 //   waterfall-bench [GROUP] [--json] [--quick] [--only GROUP] [--items N]
 //                   [--data DIR] [--waterfall PATH] [--programs LIST] [--no-others]
-//                   [--show-screens] [--timeout S]
+//                   [--show-screens] [--timeout S] [--stdin-seconds S] [--line-mb N]
 //
-//   GROUP        layout, view, scale, images, search or symbols (all six when none
-//                is given), or data (only generate the scale benchmark's files)
+//   GROUP        layout, view, scale, images, search, relayout, symbols or stdin (all
+//                eight when none is given), or data (only generate the scale benchmark's files)
 //   --json       one JSON object with every figure, instead of the table
 //   --quick      fewer items and runs (the scale part: 100,000 items)
 //   --items N    items in the scale benchmark's files (default 1,000,000)
@@ -19,6 +19,9 @@
 //   --show-screens  log the screen before and after each counted step
 //   --timeout S  wait at most S seconds for a first screen and 2S for the whole
 //                load (default 90 and 180); what is not reached is reported so
+//   --stdin-seconds S  how long the stdin part reads `yes` before reading its
+//                memory (default 60; a shorter run is for trying things out)
+//   --line-mb N  the size of the stdin part's long line (default 200)
 //
 // Run it from a release build (`make bench`); a debug build measures the debugger's
 // checks, not the code. Progress goes to standard error.
@@ -35,7 +38,7 @@ func log(_ message: String) {
   _ = write(2, &bytes, bytes.count)
 }
 
-let groups = ["layout", "view", "scale", "images", "search", "symbols", "data"]
+let groups = ["layout", "view", "scale", "images", "search", "relayout", "symbols", "stdin", "data"]
 let wantsJSON = arguments.contains("--json")
 let quick = arguments.contains("--quick")
 let only = option("--only") ?? arguments.first { groups.contains($0) }
@@ -90,6 +93,10 @@ if wanted("search"), let data = benchData(jsonLinesOnly: true) {
   SearchBench(path: data.jsonLines, log: log).run(into: &report)
 }
 
+if wanted("relayout"), let data = benchData(jsonLinesOnly: true) {
+  RelayoutBench(path: data.jsonLines, log: log).run(into: &report)
+}
+
 if wanted("images") {
   ImageBench(
     folder: dataDirectory + "/pictures", waterfall: option("--waterfall") ?? ".build/release/waterfall", log: log
@@ -97,6 +104,14 @@ if wanted("images") {
 }
 
 if wanted("symbols") { SymbolBench(log: log).run(into: &report, quick: quick) }
+
+if wanted("stdin") {
+  var settings = StdinBench.Settings(waterfall: option("--waterfall") ?? ".build/release/waterfall", data: dataDirectory)
+  if let seconds = option("--stdin-seconds").flatMap(Int.init), seconds > 0 { settings.seconds = seconds }
+  if let size = option("--line-mb").flatMap(Int.init), size > 0 { settings.lineMegabytes = size }
+  settings.log = log
+  StdinBench(settings: settings).run(into: &report)
+}
 
 if wantsJSON {
   print(report.json())

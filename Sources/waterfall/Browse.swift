@@ -39,6 +39,8 @@ struct Browse: ParsableCommand {
   var print = false
   @Flag(help: "Reload when the file or directory changes, keeping the selection.")
   var watch = false
+  @Option(help: ArgumentHelp("Pause reading when the program's memory reaches this size: 512M, 2G (\(MemoryLimit.rangeText); default: half the memory).", valueName: "size"))
+  var memoryLimit: String?
   @Flag(help: "No colours (also when NO_COLOR is set).")
   var noColor = false
   @Flag(help: "Draw boxes with ASCII characters.")
@@ -55,6 +57,17 @@ struct Browse: ParsableCommand {
   static let fileWait: UInt64 = 1_000
   static let pipeWait: UInt64 = 200
 
+  func validate() throws {
+    if let memoryLimit {
+      do { _ = try MemoryLimit(parsing: memoryLimit) } catch { throw ValidationError(error.description) }
+    }
+  }
+
+  /// The memory at which reading pauses: the one given, or half the machine's.
+  var limit: MemoryLimit {
+    memoryLimit.flatMap { try? MemoryLimit(parsing: $0) } ?? .machineDefault
+  }
+
   func run() throws {
     let source = resolveOrExit(path, sourceOptions, recursive: layout.recursive)
     let colors = !noColor && getenv("NO_COLOR").map { String(cString: $0).isEmpty } ?? true
@@ -68,7 +81,8 @@ struct Browse: ParsableCommand {
     let browser = Browser(store: store, options: options, size: Size(width: 80, height: 24))
     let relay = WakeRelay()
     let controller = LoadController(
-      argument: path, source: source, store: store, options: sourceOptions.readOptions, wake: relay.signal)
+      argument: path, source: source, store: store, options: sourceOptions.readOptions, memoryLimit: limit,
+      wake: relay.signal)
     controller.watches = watch
 
     // Read the start of the data before the screen opens: an error there ends

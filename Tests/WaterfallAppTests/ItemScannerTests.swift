@@ -70,6 +70,30 @@ import TestSupport
     }
   }
 
+  @Test func aLongStringIsReadOnlyAsFarAsTheCardKeepsItAndCutAlike() throws {
+    // Strings far longer than a card keeps, of escapes, multi-byte text and
+    // invalid bytes, cut at every place near the limit: the card is the one the
+    // whole parsed string gives.
+    let limit = ItemScanner.cardTextLimit
+    let pieces: [[UInt8]] = [
+      Array("x".utf8), Array("é".utf8), Array("茶".utf8), Array("😀".utf8), Array("\\u00e9".utf8), Array("\\u0041".utf8),
+      Array("\\n".utf8), Array("\\ud83d\\ude00".utf8), [0xFF], [0xC3],
+    ]
+    var rng = SeededGenerator(seed: 13)
+    for round in 0..<20 {
+      var text: [UInt8] = []
+      let lead = Int.random(in: (limit - 40)...(limit + 40), using: &rng)
+      while text.count < lead { text += Array("ab".utf8) }
+      let kind = pieces[round % pieces.count]
+      while text.count < 26_000 { text += Bool.random(using: &rng) ? kind : pieces.randomElement(using: &rng)! }
+      let item = Array(#"{"title":""#.utf8) + text + Array(#"","text":""#.utf8) + text + Array(#""}"#.utf8)
+      #expect(try Self.fast(item, roles: FieldRoles()) == Self.plain(item, roles: FieldRoles()), "round \(round)")
+    }
+    // All escapes: six bytes of item for one of text.
+    let escapes = Array(#"{"title":""#.utf8) + Array(repeating: Array("\\u0041".utf8), count: 9_000).flatMap { $0 } + Array(#""}"#.utf8)
+    #expect(try Self.fast(escapes, roles: FieldRoles()) == Self.plain(escapes, roles: FieldRoles()))
+  }
+
   @Test func itemsThatAreNotObjectsBecomeTitledCards() throws {
     for text in [#""just text""#, "42", "true", "null", "[1,2]"] {
       let bytes = Array(text.utf8)

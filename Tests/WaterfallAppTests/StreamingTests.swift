@@ -133,6 +133,26 @@ import Testing
     #expect(items.map(\.content.title) == ["1234"])
   }
 
+  @Test func aLongLineIsSearchedForItsEndOnceHoweverManyChunksBringIt() {
+    // A short line, then one of 4 MiB arriving in 4 KiB chunks, as a pipe
+    // brings it: the newline search goes on where the last chunk left it, so the
+    // bytes searched are the page's, not a thousand times the line's.
+    let long = #"{"title":"big","text":""# + String(repeating: "x", count: 4 << 20) + "\"}\n"
+    let bytes = Array((#"{"title":"small"}"# + "\n" + long + #"{"title":"after"}"# + "\n").utf8)
+    var reader = PageReader(path: "stdin", scanner: ItemScanner(roles: FieldRoles()))
+    var items: [ScannedItem] = []
+    var start = 0
+    while start < bytes.count {
+      let end = min(bytes.count, start + 4096)
+      reader.feed(Array(bytes[start..<end]), into: &items)
+      start = end
+    }
+    reader.finish(into: &items)
+    #expect(items.map(\.content.title) == ["small", "big", "after"])
+    #expect(reader.lineSearchCount <= bytes.count, "searched \(reader.lineSearchCount) bytes of \(bytes.count)")
+    #expect(items[1].offset == 18 && items[1].length == long.utf8.count - 1)
+  }
+
   @Test func aHugeElementIsNotReadAgainForEveryChunk() {
     // One element of 4 MiB arriving in 4 KiB chunks: with doubling, the reader
     // tries it about log2(1024) times, not 1024 times.

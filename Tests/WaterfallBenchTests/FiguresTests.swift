@@ -82,3 +82,18 @@ import Testing
     #expect(TerminalKeys.wheelDown(column: 9, row: 4, sgr: false) == [0x1B, 0x5B, 0x4D, 97, 42, 37])
   }
 }
+
+@Suite struct ProcessTreeTests {
+  @Test func readsTheParentFromAStatLine() {
+    #expect(ProcessTree.parentID(stat: "123 (waterfall) S 45 123 45 34816") == 45)
+    #expect(ProcessTree.parentID(stat: "7 (a b) c) R 1 7 7") == 1, "a name with spaces and a parenthesis")
+    #expect(ProcessTree.parentID(stat: "garbage") == nil)
+  }
+
+  @Test func findsAChildByItsName() throws {
+    // This test's own process is its parent's child under its own name.
+    let name = try #require(String(validatingCString: CommandLine.unsafeArgv[0]!)?.split(separator: "/").last.map { String($0.prefix(15)) })
+    #expect(ProcessTree.child(of: getppid(), named: name) == getpid())
+    #expect(ProcessTree.child(of: getpid(), named: "no-such-program") == nil)
+  }
+}

@@ -10,6 +10,23 @@ import WaterfallLayout
     #expect(buffer.lines == ["┌──────────┐", "│价格 ok   │", "└──────────┘"])
   }
 
+  @Test func textDropsTrailingSpacesLookingAtEachOnce() {
+    // `render`'s text: a very wide row, nearly all trailing spaces, costs one
+    // step a space, so the whole screen costs its width × height.
+    let buffer = CellBuffer(width: 20_000, height: 2)
+    buffer.put("价格 ok", at: Point(x: 1, y: 0))
+    #expect(buffer.text == " 价格 ok\n")
+    var steps = 0
+    let row = buffer.line(0)
+    #expect(CellBuffer.trimmingTrailingSpaces(row, steps: &steps) == " 价格 ok")
+    #expect(steps == row.count - " 价格 ok".count + 1, "one step a trailing space, and one for the last glyph")
+    steps = 0
+    #expect(CellBuffer.trimmingTrailingSpaces("   ", steps: &steps) == "" && steps == 3)
+    steps = 0
+    #expect(CellBuffer.trimmingTrailingSpaces("a \u{301}", steps: &steps) == "a \u{301}", "a space with a mark is kept")
+    #expect(steps == 1)
+  }
+
   @Test func asciiFallback() {
     let buffer = CellBuffer(width: 5, height: 3)
     buffer.drawBox(Rect(x: 0, y: 0, width: 5, height: 3), lines: .ascii)

@@ -13,8 +13,9 @@ extension Browser {
     let position = dataSource.position(of: indexPath)
     let rest = dataSource.shownItems.filter { $0 != item }
     let next = rest.isEmpty ? nil : rest[min(position, rest.count - 1)]
-    // A group left empty loses its section: no animation for that.
-    if options.animates, let gone = view.frameForItem(at: indexPath), dataSource.sections[indexPath.section].items.count > 1 {
+    // A group left empty loses its section: no animation for that; nor at scale,
+    // where the layout after the hide is made on the worker.
+    if options.animates, !laysOutInBackground, let gone = view.frameForItem(at: indexPath), dataSource.sections[indexPath.section].items.count > 1 {
       let after = makeLayout()
       after.prepare(size: view.frame.size, source: RemovingItemSource(base: view, removed: indexPath))
       let remaining = view.numberOfItems(inSection: indexPath.section) - 1
@@ -70,8 +71,8 @@ extension Browser {
     configureForKind()
     // Rows become cards, cards of their own size become the layout's size.
     if kind != oldKind { view.reconfigureCells() }
-    let new = makeLayout()
-    view.setLayout(new)
+    relayoutCards()
+    let new = view.layout
     prefetchHeights()
     guard options.animates else { return }
     let transition = TransitionLayout(from: old, to: new, fromOrigin: oldOffset, toOrigin: view.scrollOffset)

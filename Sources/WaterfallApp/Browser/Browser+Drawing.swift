@@ -69,6 +69,7 @@ extension Browser {
     bar.skippedCount = skippedCount
     if case .loading(let progress?) = loading { bar.progress = progress }
     bar.searchProgress = searchProgress
+    bar.layoutProgress = layoutProgress
     bar.sort = sortLabel
     bar.notice = notice
     bar.fieldNotice = missingFieldsNotice

@@ -345,7 +345,7 @@ extension Browser {
     guard clamped != columns || options.columns == nil else { return }
     policy.options.columns = clamped
     finishAnimation()
-    view.setLayout(makeLayout())
+    relayoutCards()
     prefetchHeights()
   }
 }

@@ -32,13 +32,14 @@ extension Browser {
       }
     }
     prefetchWidths = widths
-    heightPrefetcher.start(widths: widths, source: store.cardHeightSource, store: ObjectIdentifier(store))
+    heightPrefetcher.start(widths: widths, source: store.cardSnapshot, store: ObjectIdentifier(store))
   }
 
-  /// The width of a card in the waterfall `policy` makes, at the view's size.
-  func itemWidth(for policy: LayoutPolicy) -> Int {
+  /// The width of a card in the waterfall `policy` makes, in a view of
+  /// `viewSize` (by default, the view's).
+  func itemWidth(for policy: LayoutPolicy, viewSize: Size? = nil) -> Int {
     let layout = policy.makeLayout(sectionCount: 1, hasFooter: false)
-    layout.prepare(size: view.frame.size, source: FixedLayoutSource(heights: []))
+    layout.prepare(size: viewSize ?? view.frame.size, source: FixedLayoutSource(heights: []))
     return (layout as? WaterfallLayout)?.itemWidth(inSection: 0) ?? 0
   }
 

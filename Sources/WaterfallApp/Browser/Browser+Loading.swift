@@ -52,7 +52,13 @@ extension Browser {
     let added = dataSource.add(items)
     updateFooter()
     if wasEmpty {
-      view.reloadData(with: makeLayout())
+      if laysOutInBackground, dataSource.sections.count > Self.interimSectionLimit {
+        // The first groups now, every group on the worker.
+        showFirstSections()
+        startLayoutJob()
+      } else {
+        view.reloadData(with: makeLayout())
+      }
       view.selectFirstItem()
       return
     }
@@ -68,6 +74,12 @@ extension Browser {
   func relayoutIfPending(allowed: Bool) {
     if throttle.isPending, allowed {
       throttle.isPending = false
+      if laysOutInBackground, dataSource.sections.count > Self.interimSectionLimit || dataSource.interimHeights != nil {
+        // The cards keep their layout (sections only grow at their ends) until the worker's is ready.
+        if pendingLayout == nil { startLayoutJob() } else { throttle.isPending = true }
+        return
+      }
+      cancelLayoutJob()
       let keep = selectedItem
       let row = selectedRow
       view.reloadData(with: makeLayout())
@@ -79,6 +91,7 @@ extension Browser {
   /// found by its id field or else by its position, on the same screen row.
   public func replaceStore(_ newStore: ItemStore) {
     finishAnimation()
+    cancelLayoutJob()
     let oldID = selectedItem.flatMap { store.id(at: $0) }
     let oldPosition = view.selectedIndexPath.map(dataSource.position(of:))
     let row = selectedRow

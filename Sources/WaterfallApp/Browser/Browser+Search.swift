@@ -13,6 +13,7 @@ extension Browser {
     searchEngine = SearchEngine(workers: 2, wake: wake)
     sortEngine = SortEngine(wake: wake)
     heightPrefetcher = HeightPrefetcher(wake: wake)
+    layoutWorker = LayoutWorker(wake: wake)
     prefetchHeights()
   }
 

@@ -102,6 +102,12 @@ public final class Browser {
   var heightPrefetcher = HeightPrefetcher(wake: nil)
   /// Fewer cards than this are measured when needed, not ahead: it takes no time.
   var prefetchThreshold = 20_000
+  /// Where every card is laid out again at scale (``relayoutCards(frame:)``).
+  var layoutWorker = LayoutWorker(wake: nil)
+  /// Fewer cards than this are laid out here: it takes a few milliseconds.
+  var backgroundLayoutThreshold = 20_000
+  /// The layout the worker is making, and what for.
+  var pendingLayout: (generation: Int, shape: LayoutShape, frame: Rect)?
   /// The widths last asked to be measured ahead (the benchmark waits for them).
   public internal(set) var prefetchWidths: [Int] = []
   /// The order the cards are in, when sorted (nil: the data's order).
@@ -191,7 +197,8 @@ public final class Browser {
 
   /// Gives the cards room for the pull-to-refresh header as it grows and shrinks.
   func updateCardsFrame() {
-    if view.frame != cardsFrame { view.frame = cardsFrame }
+    // A layout for the new frame on its way brings the frame with it.
+    if view.frame != cardsFrame, pendingLayout?.frame != cardsFrame { view.frame = cardsFrame }
   }
 
   /// Tells the cards and the view what the layout kind needs: cards of their own
@@ -266,8 +273,12 @@ public final class Browser {
     guard newSize != size else { return }
     finishAnimation()
     let oldColumns = columns
+    let oldWidth = view.frame.width
     policy.size = newSize
-    if columns != oldColumns || policy.followsWidth || policy.followsHeight {
+    if laysOutInBackground, columns != oldColumns || cardsFrame.width != oldWidth {
+      relayoutCards(frame: cardsFrame)
+    } else if columns != oldColumns || policy.followsWidth || policy.followsHeight {
+      cancelLayoutJob()
       view.setFrame(cardsFrame, layout: makeLayout())
     } else {
       view.frame = cardsFrame
@@ -285,13 +296,17 @@ public final class Browser {
     finishAnimation()
     let keep = item ?? selectedItem
     let row = selectedRow
-    showAgain()
+    showAgain(around: keep)
     if !select(keep, atRow: row) { view.selectFirstItem() }
   }
 
-  /// Gives the cards the shown items anew and lays them out.
-  func showAgain() {
+  /// Gives the cards the shown items anew and lays them out; at scale, those
+  /// around store item `around` first, and all of them on the worker.
+  func showAgain(around: Int? = nil) {
     throttle.isPending = false
+    // A layout the worker is making is for the items shown until now.
+    layoutWorker.cancel()
+    pendingLayout = nil
     if let sorted = sortedItems {
       var ordered = sorted
       // Items loaded since the sort come after the sorted ones.
@@ -308,7 +323,16 @@ public final class Browser {
       dataSource.show(shown.items(of: store))
     }
     updateFooter()
+    if !laysOutInBackground { dataSource.interimHeights = nil }
+    if laysOutInBackground, dataSource.sections.count == 1, let around {
+      let position = dataSource.sections[0].items.firstIndex(of: around) ?? 0
+      view.reloadData(with: windowLayout(around: position, width: view.frame.width))
+      startLayoutJob()
+      return
+    }
     view.reloadData(with: makeLayout())
+    // Cards laid out with guessed heights are measured, and laid out, anew.
+    if dataSource.interimHeights != nil { startLayoutJob() }
   }
 
   /// The selected card's top row on the screen (its left column, when the cards

@@ -27,6 +27,8 @@ struct StatusBar {
   var progress: String?
   /// "searching 45%" while a search looks.
   var searchProgress: String?
+  /// "laying out 45%" while a worker lays every card out (``Browser/layoutProgress``).
+  var layoutProgress: String?
   /// The order ("price ↑"), or the sort under way, when sorted.
   var sort: String?
   var notice: String?
@@ -51,6 +53,7 @@ struct StatusBar {
     if let sort { parts.append(sort) }
     if !filter.isEmpty { parts.append("/" + filter) }
     if let searchProgress { parts.append(searchProgress) }
+    if let layoutProgress { parts.append(layoutProgress) }
     if hiddenCount > 0 { parts.append("\(hiddenCount) hidden") }
     if skippedCount > 0 { parts.append("\(skippedCount) skipped") }
     if let progress { parts.append(progress) }

@@ -34,6 +34,10 @@ final class CardDataSource: CollectionViewDataSource, CollectionViewDelegate {
   var footer: String?
   /// The search whose matched characters the cards highlight.
   var highlight: SearchQuery?
+  /// Heights to lay the cards out with at one width, by store item, while a
+  /// worker measures them all (``ItemStore/layoutHeights(width:exact:)``): the
+  /// cards on screen exact, the rest guessed.
+  var interimHeights: (width: Int, heights: [UInt16])?
 
   init(store: ItemStore, theme: CardTheme) {
     self.store = store
@@ -45,8 +49,13 @@ final class CardDataSource: CollectionViewDataSource, CollectionViewDelegate {
   /// The number of items shown.
   private(set) var shownCount = 0
 
+  /// Counts the times ``show(_:)`` replaced what is shown: a layout made for
+  /// the items of one revision lays out no other.
+  private(set) var revision = 0
+
   /// Shows `items` (store indices, in order) and nothing else.
   func show(_ items: some Sequence<Int>) {
+    revision += 1
     sections = []
     sectionOfKey = [:]
     shownCount = 0
@@ -144,7 +153,11 @@ final class CardDataSource: CollectionViewDataSource, CollectionViewDelegate {
     case .list: return .height(1)
     case .grid, .gridLarge, .line, .circle, .mosaic: return .height(1)  // the layout gives every card its size
     case .waterfall:
-      return .height(store.cardHeight(at: sections[indexPath.section].items[indexPath.item], width: width))
+      let item = sections[indexPath.section].items[indexPath.item]
+      if let interim = interimHeights, interim.width == width, item < interim.heights.count {
+        return .height(Int(interim.heights[item]))
+      }
+      return .height(store.cardHeight(at: item, width: width))
     }
   }
 

@@ -15,8 +15,15 @@ struct CardHeights {
   /// The most widths kept; the least recently used goes first.
   static let widthLimit = 6
 
-  /// Heights by item at one width; 0: not measured yet.
-  private var tables: [(width: Int, heights: [UInt16])] = []
+  /// The heights at one width, by item (0: not measured yet), and how many are known.
+  struct Table {
+    var width: Int
+    var heights: [UInt16]
+    var known: Int
+  }
+
+  /// Most recently used first.
+  private var tables: [Table] = []
 
   func height(of item: Int, width: Int) -> Int? {
     for t in tables.indices where tables[t].width == width {
@@ -32,16 +39,16 @@ struct CardHeights {
     var index = tables.firstIndex { $0.width == width }
     if index == nil {
       if tables.count == Self.widthLimit { tables.removeLast() }
-      tables.insert((width, []), at: 0)
+      tables.insert(Table(width: width, heights: [], known: 0), at: 0)
       index = 0
     } else if index != 0 {
-      // Most recently used first.
       tables.insert(tables.remove(at: index!), at: 0)
       index = 0
     }
     if item >= tables[0].heights.count {
       tables[0].heights.append(contentsOf: repeatElement(0, count: max(item + 1, tables[0].heights.count * 2) - tables[0].heights.count))
     }
+    if tables[0].heights[item] == 0 { tables[0].known += 1 }
     tables[0].heights[item] = UInt16(height)
   }
 
@@ -58,16 +65,54 @@ struct CardHeights {
     } else if tables.count == Self.widthLimit {
       tables.removeLast()
     }
-    tables.insert((width, table), at: 0)
+    let known = table.reduce(0) { $0 + ($1 == 0 ? 0 : 1) }
+    tables.insert(Table(width: width, heights: table, known: known), at: 0)
   }
 
   /// How many heights at `width` are known.
   func knownCount(width: Int) -> Int {
-    tables.first { $0.width == width }?.heights.reduce(0) { $0 + ($1 == 0 ? 0 : 1) } ?? 0
+    tables.first { $0.width == width }?.known ?? 0
+  }
+
+  /// The heights known at `width`, by item (0: not known), if any are.
+  func table(width: Int) -> [UInt16]? {
+    tables.first { $0.width == width }?.heights
+  }
+
+  /// Heights for `count` cards at `width` to lay them out with at once: those
+  /// known, and for the rest a guess from the same card's height at the width
+  /// known best (its text rewrapped in proportion), or `fallback`'s measure
+  /// when no width knows it. Guesses are never remembered.
+  ///
+  /// ```swift
+  /// heights.remember(12, of: 0, width: 20)
+  /// heights.estimate(count: 1, width: 38) { _ in 99 }   // [7]: 2 + 10 rows of text at half as many
+  /// ```
+  func estimate(count: Int, width: Int, fallback: (Int) -> Int) -> [UInt16] {
+    var result = table(width: width) ?? []
+    if result.count > count { result.removeLast(result.count - count) }
+    result += repeatElement(0, count: count - result.count)
+    let guide = tables.filter { $0.width != width }.max { $0.known < $1.known }
+    // Two rows of borders stay; the rest is text (or picture) that rewraps.
+    let scale = guide.map { Double(max(1, $0.width - 2)) / Double(max(1, width - 2)) } ?? 1
+    for item in 0..<count where result[item] == 0 {
+      var height = 0
+      if let guide, item < guide.heights.count, guide.heights[item] != 0 {
+        let rows = Double(max(0, Int(guide.heights[item]) - 2))
+        height = 2 + Int((rows * scale).rounded(.up))
+      } else {
+        height = fallback(item)
+      }
+      result[item] = UInt16(min(max(height, 1), Int(UInt16.max) - 1))
+    }
+    return result
   }
 
   /// Drops item `item`'s heights (its picture's size became known).
   mutating func forget(_ item: Int) {
-    for t in tables.indices where item < tables[t].heights.count { tables[t].heights[item] = 0 }
+    for t in tables.indices where item < tables[t].heights.count && tables[t].heights[item] != 0 {
+      tables[t].heights[item] = 0
+      tables[t].known -= 1
+    }
   }
 }

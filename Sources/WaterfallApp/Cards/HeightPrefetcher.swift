@@ -10,7 +10,7 @@ import Synchronization
 ///
 /// ```swift
 /// let prefetcher = HeightPrefetcher(wake: { wakeUp.signal() })
-/// prefetcher.start(widths: [30, 48], source: store.cardHeightSource, store: ObjectIdentifier(store))
+/// prefetcher.start(widths: [30, 48], source: store.cardSnapshot, store: ObjectIdentifier(store))
 /// // later, on the main thread: for (width, heights) in prefetcher.take() { store.installHeights(heights, width: width) }
 /// ```
 public final class HeightPrefetcher: Sendable {
@@ -32,11 +32,11 @@ public final class HeightPrefetcher: Sendable {
   public var runsInBackground: Bool { wake != nil }
 
   /// Measures `source`'s cards at each of `widths`, one after another.
-  public func start(widths: [Int], source: CardHeightSource, store: ObjectIdentifier) {
+  public func start(widths: [Int], source: CardSnapshot, store: ObjectIdentifier) {
     let generation = live.add(1, ordering: .sequentiallyConsistent).newValue
     guard wake != nil, !widths.isEmpty else { return }
     DispatchQueue.global(qos: .background).async { [self] in
-      let stop = { self.live.load(ordering: .relaxed) != generation }
+      let stop: @Sendable () -> Bool = { self.live.load(ordering: .relaxed) != generation }
       for width in widths {
         guard let heights = source.heights(width: width, shouldStop: stop) else { return }
         results.withLock { $0.append(Result(store: store, width: width, heights: heights)) }

@@ -15,7 +15,10 @@ import Synchronization
 ///
 /// The loader waits while more than ``backlogLimit`` items are posted and not yet
 /// taken, so a main thread busy laying out cards never lets scanned items pile up
-/// in memory.
+/// in memory. With a ``MemoryLimit``, it also waits before each chunk while the
+/// program's memory (``ResidentMemory``) is at the limit, posting
+/// ``Event/memory(generation:paused:)`` when it stops and when it goes on: endless
+/// standard input then waits in its pipe, never in this program's memory.
 ///
 /// ```swift
 /// let loader = BackgroundLoader(source: source, scanner: scanner, wake: { session.wakeUp.signal() })
@@ -32,10 +35,13 @@ final class BackgroundLoader: Sendable {
     case described(generation: Int, page: Int, shape: ItemTextShape, note: String?)
     /// Page `page` ended, with the error that stopped it if one did.
     case ended(generation: Int, page: Int, error: LoadError?)
+    /// Reading paused (`paused`), the memory limit reached, or went on again.
+    case memory(generation: Int, paused: Bool)
 
     var generation: Int {
       switch self {
-      case .opened(let g, _, _), .items(let g, _, _, _, _), .ended(let g, _, _), .described(let g, _, _, _): return g
+      case .opened(let g, _, _), .items(let g, _, _, _, _), .ended(let g, _, _), .described(let g, _, _, _), .memory(let g, _):
+        return g
       }
     }
   }
@@ -51,14 +57,31 @@ final class BackgroundLoader: Sendable {
   let source: DataOrigin
   let scanner: ItemScanner
   let options: ReadOptions
+  /// The memory at which reading pauses, if any.
+  let memoryLimit: MemoryLimit?
+  /// The program's memory now, in bytes (``ResidentMemory/bytes()``; tests give their own).
+  private let memoryInUse: @Sendable () -> Int?
   private let wake: @Sendable () -> Void
   private let queue = DispatchQueue(label: "waterfall.loader")
   private let mailbox = Mutex(Mailbox())
+  /// When the memory was last looked at (nanoseconds of uptime).
+  private let lastMemoryCheck = Atomic<UInt64>(0)
 
-  init(source: DataOrigin, scanner: ItemScanner, options: ReadOptions = ReadOptions(), wake: @escaping @Sendable () -> Void) {
+  /// How often, at most, the memory is looked at while reading, and how often
+  /// while paused (nanoseconds).
+  static let memoryCheckInterval: UInt64 = 10_000_000
+  static let pausedCheckInterval: UInt64 = 50_000_000
+
+  init(
+    source: DataOrigin, scanner: ItemScanner, options: ReadOptions = ReadOptions(),
+    memoryLimit: MemoryLimit? = nil, memoryInUse: @escaping @Sendable () -> Int? = { ResidentMemory.bytes() },
+    wake: @escaping @Sendable () -> Void
+  ) {
     self.source = source
     self.scanner = scanner
     self.options = options
+    self.memoryLimit = memoryLimit
+    self.memoryInUse = memoryInUse
     self.wake = wake
   }
 
@@ -120,11 +143,33 @@ final class BackgroundLoader: Sendable {
     }
   }
 
+  /// Waits, before a chunk is read, while the program's memory is at the
+  /// limit: the status bar says so (``Event/memory(generation:paused:)``), and
+  /// reading goes on if the memory falls below it, or stops on a cancel.
+  private func waitForMemory(_ generation: Int) {
+    guard let memoryLimit else { return }
+    let now = DispatchTime.now().uptimeNanoseconds
+    guard now &- lastMemoryCheck.load(ordering: .relaxed) >= Self.memoryCheckInterval else { return }
+    lastMemoryCheck.store(now, ordering: .relaxed)
+    guard let used = memoryInUse(), used >= memoryLimit.bytes else { return }
+    post(.memory(generation: generation, paused: true))
+    while !isCancelled(generation) {
+      usleep(useconds_t(Self.pausedCheckInterval / 1_000))
+      if let used = memoryInUse(), used < memoryLimit.bytes {
+        post(.memory(generation: generation, paused: false))
+        return
+      }
+    }
+  }
+
   private func run(page: Int, generation: Int) {
     guard !isCancelled(generation) else { return }
     let error = source.load(
       page: page, scanner: scanner, options: options,
-      shouldStop: { isCancelled(generation) },
+      shouldStop: {
+        waitForMemory(generation)
+        return isCancelled(generation)
+      },
       opened: { post(.opened(generation: generation, page: page, file: $0)) },
       described: { post(.described(generation: generation, page: page, shape: $0, note: $1)) },
       deliver: { items, skipped, bytesRead in

@@ -109,6 +109,34 @@ enum FileSystem {
     return result
   }
 
+  /// A new empty file in `directory` (`$TMPDIR`, or else `/tmp`, when nil), open
+  /// for reading and writing and already unlinked: its bytes live while the
+  /// descriptor is open and nothing is left behind, even after a crash or a kill.
+  ///
+  /// ```swift
+  /// let fd = try FileSystem.unlinkedTemporaryFile()   // its name is gone already
+  /// ```
+  static func unlinkedTemporaryFile(in directory: String? = nil) throws(Failure) -> Int32 {
+    let folder = directory ?? temporaryDirectory
+    var template = Array((folder + "/waterfall-stdin-XXXXXX").utf8CString)
+    let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard fd >= 0 else { throw Failure(path: folder, reason: lastError()) }
+    _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+    let name = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    guard unlink(name) == 0 else {
+      let reason = lastError()
+      close(fd)
+      throw Failure(path: name, reason: reason)
+    }
+    return fd
+  }
+
+  /// Where temporary files go: `$TMPDIR` when set and not empty, else `/tmp`.
+  static var temporaryDirectory: String {
+    guard let value = getenv("TMPDIR").map({ String(cString: $0) }), !value.isEmpty else { return "/tmp" }
+    return value.count > 1 && value.hasSuffix("/") ? String(value.dropLast()) : value
+  }
+
   /// The names in directory `path`, unsorted.
   static func list(_ path: String) throws(Failure) -> [String] {
     guard let dir = opendir(path) else { throw Failure(path: path, reason: lastError()) }

@@ -248,16 +248,34 @@ public struct ItemScanner: Sendable {
     }
 
     /// Puts the text of the value at `place` in `scratch`, as a `String` would
-    /// hold it: invalid UTF-8 replaced by U+FFFD.
-    mutating func readText(at place: Found) {
+    /// hold it: invalid UTF-8 replaced by U+FFFD. With `forCard`, a long string
+    /// is read only as far as a card keeps it (``appendCardText(at:to:)``).
+    mutating func readText(at place: Found, forCard: Bool = false) {
       scratch.removeAll(keepingCapacity: true)
-      appendText(at: place, to: &scratch)
+      if forCard { appendCardText(at: place, to: &scratch) } else { appendText(at: place, to: &scratch) }
       if !ItemScanner.isValidUTF8(scratch) { scratch = Array(String(decoding: scratch, as: UTF8.self).utf8) }
+    }
+
+    /// How many of a string's bytes are read for a card: an escape is at most
+    /// six bytes for one of text, so they hold at least 63 bytes more text than
+    /// a card keeps, and the cut (``ItemScanner/cut(_:)``) falls where the
+    /// whole text's would; past them, a 200 MB string costs a card nothing more.
+    static let cardReadLimit = 6 * (ItemScanner.cardTextLimit + 64)
+
+    /// Appends the text of the value at `place`, or of a long string only its
+    /// first ``cardReadLimit`` bytes (the whole item was checked already).
+    func appendCardText(at place: Found, to utf8: inout [UInt8]) {
+      guard bytes[place.start] == UInt8(ascii: "\""), place.end - place.start > Self.cardReadLimit else {
+        appendText(at: place, to: &utf8)
+        return
+      }
+      var parser = JSONParser(bytes: UnsafeBufferPointer(rebasing: bytes[..<(place.start + Self.cardReadLimit)]), position: place.start)
+      try? parser.appendString(to: &utf8)  // "unterminated": it stops at the limit, the text so far appended
     }
 
     /// Appends one string field: its text cut to ``ItemScanner/cardTextLimit``.
     mutating func packText(at place: Found, into packed: inout [UInt8]) {
-      readText(at: place)
+      readText(at: place, forCard: true)
       ItemScanner.cut(&scratch)
       CardContent.appendBytes(scratch, to: &packed)
     }

@@ -37,7 +37,11 @@ public final class LoadController {
   private let wake: @Sendable () -> Void
   private var loader: BackgroundLoader
   private let options: ReadOptions
+  private let memoryLimit: MemoryLimit?
+  private let memoryInUse: @Sendable () -> Int?
   private let sizer: PictureSizer
+  /// Whether reading is paused at the memory limit.
+  public private(set) var isPausedByMemory = false
   /// The store items handed to the sizer so far.
   private var measuredCount = 0
 
@@ -67,8 +71,12 @@ public final class LoadController {
   /// Loads `source` (named by `argument`) into `store`, the store the browser
   /// shows, read as `options` say; `wake` is called from the loading thread when
   /// items wait.
+  ///
+  /// With `memoryLimit`, reading pauses while the program's memory
+  /// (`memoryInUse`, by default ``ResidentMemory/bytes()``) is at it.
   public init(
     argument: String?, source: DataOrigin, store: ItemStore, options: ReadOptions = ReadOptions(),
+    memoryLimit: MemoryLimit? = nil, memoryInUse: @escaping @Sendable () -> Int? = { ResidentMemory.bytes() },
     wake: @escaping @Sendable () -> Void
   ) {
     self.argument = argument
@@ -77,7 +85,11 @@ public final class LoadController {
     self.roles = store.roles
     self.wake = wake
     self.store = store
-    loader = BackgroundLoader(source: source, scanner: ItemScanner(roles: roles), options: options, wake: wake)
+    self.memoryLimit = memoryLimit
+    self.memoryInUse = memoryInUse
+    loader = BackgroundLoader(
+      source: source, scanner: ItemScanner(roles: roles), options: options, memoryLimit: memoryLimit,
+      memoryInUse: memoryInUse, wake: wake)
     sizer = PictureSizer(wake: wake)
   }
 
@@ -133,6 +145,8 @@ public final class LoadController {
         if let storePage = storePages[page] { store.setShape(shape, ofPage: storePage) }
         // Where in a JSON document the items were found, for the status bar.
         if let note, !isReloading { update.notice = .some(note) }
+      case .memory(_, let paused):
+        isPausedByMemory = paused
       case .ended(_, _, let error):
         pagesEnded += 1
         if let error {
@@ -214,7 +228,10 @@ public final class LoadController {
     loader.cancel(before: generation)
     sizer.cancel(before: generation)
     measuredCount = 0
-    loader = BackgroundLoader(source: source, scanner: ItemScanner(roles: roles), options: options, wake: wake)
+    loader = BackgroundLoader(
+      source: source, scanner: ItemScanner(roles: roles), options: options, memoryLimit: memoryLimit,
+      memoryInUse: memoryInUse, wake: wake)
+    isPausedByMemory = false
     store = ItemStore(roles: roles)
     isReloading = true
     storePages = [:]
@@ -248,8 +265,20 @@ public final class LoadController {
   private func loadingState() -> LoadState {
     let more = !isIdle || pagesRequested < source.pageCount
     guard more || isReloading else { return .done }
+    if isPausedByMemory, let memoryLimit, !isIdle {
+      return .loading(progress: Self.pausedText(memoryLimit))
+    }
     let verb = isReloading ? "reloading" : "loading"
     return .loading(progress: isIdle ? nil : "\(verb) \(store.count.grouped) items…")
+  }
+
+  /// What the status bar says while reading is paused at `limit`.
+  ///
+  /// ```swift
+  /// LoadController.pausedText(MemoryLimit(bytes: 2 << 30))   // "reading paused: memory limit 2 GiB reached (--memory-limit)"
+  /// ```
+  public static func pausedText(_ limit: MemoryLimit) -> String {
+    "reading paused: memory limit \(limit) reached (--memory-limit)"
   }
 
   /// What the watched files look like now: each loaded page's (and a directory's)

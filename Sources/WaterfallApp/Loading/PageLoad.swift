@@ -20,6 +20,10 @@ struct PageLoad {
   var options = ReadOptions()
   /// The name used in messages for standard input.
   var standardInputName = "stdin"
+  /// What standard input is read from (tests give a pipe of their own).
+  var standardInput: Int32 = 0
+  /// Where standard input is spooled (nil: `$TMPDIR`, or else `/tmp`).
+  var spoolDirectory: String?
 
   /// Reads the page; returns the error that stopped it, if one did.
   ///
@@ -39,10 +43,13 @@ struct PageLoad {
     if let path {
       do { file = try PageFile(path: path) } catch { return .unreadable(path: error.path, reason: error.reason) }
     } else {
-      file = PageFile(standardInput: standardInputName)
+      // Spooled to a temporary file, so its items cost what a file's do; kept
+      // in memory only when no temporary file can be made.
+      file = (try? PageFile(spooling: standardInput, name: standardInputName, directory: spoolDirectory))
+        ?? PageFile(standardInput: standardInputName, input: standardInput)
     }
     opened(file)
-    var reader = PageReader(path: file.path, scanner: scanner, options: options, keepsBytes: path == nil)
+    var reader = PageReader(path: file.path, scanner: scanner, options: options, keepsBytes: file.keepsTextsInMemory)
     var buffer = [UInt8](repeating: 0, count: Self.firstChunk)
     var items: [ScannedItem] = []
     var reported = SkippedLines()

@@ -77,6 +77,10 @@ public struct PageReader {
   private var bufferLocation = TextLocation(line: 1, column: 1)
   /// Retry an item cut off by the end of the buffer once the buffer holds this much.
   private var retryAt = 0
+  /// The page offset up to which the line cut off by the end of the buffer is
+  /// known to hold no newline: the next chunk's search starts there, not at the
+  /// line's start, so a line costs its length once however many chunks bring it.
+  private var lineSearchedTo = 0
   private var format = Format.unknown
   private var arrayState = ArrayState.open
   private var sawByteOrderMarkCheck = false
@@ -121,6 +125,10 @@ public struct PageReader {
 
   /// The bytes received and not yet consumed.
   var bufferedCount: Int { buffer.count }
+
+  /// The bytes searched for a line's end so far (JSON Lines): about the page's
+  /// length, never the square of a line's (tests).
+  private(set) var lineSearchCount = 0
 
   /// Whether the page can take no more bytes: it ended in an error.
   public var isStopped: Bool { error != nil }
@@ -499,11 +507,17 @@ public struct PageReader {
     if start > 0 { location = TextLocation.of(offset: start, in: bytes, from: location) }
     while lineStart < bytes.count {
       let base = UnsafeRawPointer(bytes.baseAddress!)
+      // What an earlier chunk searched of a line it cut off is not searched again.
+      let searchFrom = min(max(lineStart, lineSearchedTo - bufferStart), bytes.count)
       var lineEnd = bytes.count
-      if let newline = memchr(base + lineStart, 0x0A, bytes.count - lineStart) {
+      if searchFrom < bytes.count, let newline = memchr(base + searchFrom, 0x0A, bytes.count - searchFrom) {
         lineEnd = base.distance(to: UnsafeRawPointer(newline))
       }
-      if lineEnd == bytes.count && !atEnd { break }
+      lineSearchCount += lineEnd - searchFrom
+      if lineEnd == bytes.count && !atEnd {
+        lineSearchedTo = bufferStart + bytes.count
+        break
+      }
       var contentEnd = lineEnd
       if contentEnd > lineStart, bytes[contentEnd - 1] == 0x0D { contentEnd -= 1 }
       readLine(bytes, lineStart..<contentEnd, location: location, into: &items)

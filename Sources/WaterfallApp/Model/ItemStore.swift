@@ -4,8 +4,9 @@
 /// The store is the one owner of item data. A card's content is kept packed
 /// (``CardContent/pack(into:)``) in an arena, a few dozen bytes for a typical card;
 /// an item's full text stays in its file and is read again (``json(at:)``) only
-/// for its details, for `--print` and for the filter. Text from standard input,
-/// which cannot be read again, is kept in memory instead.
+/// for its details, for `--print` and for the filter. Standard input is read
+/// again from its spool (``PageFile/init(spooling:name:directory:)``); only the
+/// texts of pages in memory (a database query's rows) are kept here.
 ///
 /// ```swift
 /// let store = ItemStore(roles: FieldRoles())
@@ -74,12 +75,13 @@ public final class ItemStore {
   // MARK: Adding
 
   /// Registers the page read from `file` and returns its number. A file that can
-  /// be read again keeps its items' texts; standard input's are kept in memory.
+  /// be read again keeps its items' texts (standard input's spool too); a page in
+  /// memory's are kept here.
   /// In a folder tree a page has a `section` (its items' group) and a `folder`
   /// (their pictures' names start there).
   func add(_ file: PageFile, section: String? = nil, folder: String? = nil, isPictures: Bool = false) -> Int {
     pages.append(
-      Page(path: file.path, storage: file.isStandardInput ? .memory : .file(file), section: section, folder: folder, isPictures: isPictures))
+      Page(path: file.path, storage: file.keepsTextsInMemory ? .memory : .file(file), section: section, folder: folder, isPictures: isPictures))
     return pages.count - 1
   }
 
@@ -163,15 +165,35 @@ public final class ItemStore {
     return height
   }
 
-  /// What a worker needs to measure cards: see ``CardHeightSource``.
-  public var cardHeightSource: CardHeightSource {
-    CardHeightSource(summaryOffsets: records.map(\.summary), summaries: summaries, measured: measuredSizes)
+  /// Every card's height at `width`, to lay them all out at once without
+  /// waiting: `exact` items measured now (and kept), those known already, and a
+  /// guess for the rest from a width that knows them (``CardHeights/estimate``).
+  /// A worker then measures them all (``CardSnapshot``).
+  func layoutHeights(width: Int, exact: some Sequence<Int>) -> [UInt16] {
+    for item in exact where item < count { _ = cardHeight(at: item, width: width) }
+    return heights.estimate(count: count, width: width) { item in
+      summaries.withBytes(from: records[item].summary) {
+        CardContent.packedHeight(in: $0, width: width, aspect: measuredSizes.isEmpty ? nil : measuredSizes[item])
+      }
+    }
   }
 
-  /// Takes heights measured elsewhere (``CardHeightSource``) for cards at
+  /// What a worker needs to measure and group cards: see ``CardSnapshot``.
+  public var cardSnapshot: CardSnapshot {
+    CardSnapshot(
+      records: records, summaries: summaries, measured: measuredSizes, groupsByField: !roles.group.isEmpty,
+      pageSections: pages.map(\.section))
+  }
+
+  /// Takes heights measured elsewhere (``CardSnapshot``) for cards at
   /// `width`; heights known already stay.
   public func installHeights(_ measured: [UInt16], width: Int) {
     heights.install(measured, width: width)
+  }
+
+  /// The heights known at `width`, by item (0: not known yet), if any are.
+  func knownHeights(width: Int) -> [UInt16]? {
+    heights.table(width: width)
   }
 
   /// How many cards' heights at `width` are known (tests, the benchmark).
@@ -195,7 +217,7 @@ public final class ItemStore {
 
   /// Whether item `index`'s bytes in its file are no longer the ones read: a
   /// different length or checksum (``ItemChecksum``), the file cut short, or
-  /// gone. Items kept in memory (standard input) and database rows never change
+  /// gone. Items kept in memory, standard input (its spool) and database rows never change
   /// under the store.
   ///
   /// ```swift

@@ -65,9 +65,7 @@ public enum TerminalApp {
     let kitty: KittyLayer?
 
     func update(time: UInt64) {
-      browser.takeSearchResults(limit: TerminalApp.searchMatchesPerFrame)
-      browser.takeSortResult()
-      browser.takePrefetchedHeights()
+      browser.takeBackgroundWork(searchLimit: TerminalApp.searchMatchesPerFrame)
       if let controller {
         browser.apply(controller.drain(now: time), now: time)
         browser.apply(controller.tick(now: time, nearEnd: browser.isNearEnd), now: time)
@@ -101,10 +99,11 @@ public enum TerminalApp {
     func timeout(time: UInt64) -> Int? {
       if browser.isAnimating {
         return animationFrameMilliseconds
-      } else if controller?.hasPendingEvents == true || browser.searchHasResults || browser.sortHasResult || browser.prefetchHasResults {
+      } else if controller?.hasPendingEvents == true || browser.hasBackgroundResults {
         return 0
       }
-      return [browser.throttle.tickInterval, controller?.tickInterval, browser.tickInterval].compactMap { $0 }.min()
+      return [browser.throttle.tickInterval, controller?.tickInterval, browser.tickInterval, browser.progressInterval]
+        .compactMap { $0 }.min()
     }
 
     /// Reads the data again (`r`, or a pull to refresh) and forgets the pictures.

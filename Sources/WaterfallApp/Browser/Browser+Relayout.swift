@@ -1,0 +1,179 @@
+import WaterfallLayout
+import WaterfallView
+
+/// Laying every card out again at scale without freezing a key: a new column
+/// width (`+`, `-`, `z`, a resize, `L` back to the waterfall) and groups that
+/// gained items (`--group-by`) go to a ``LayoutWorker``.
+///
+/// At a new width the screen changes at once: the cards around the selection
+/// are measured exactly, the others' heights guessed from a width they are
+/// known at, and that layout is shown while the worker measures every card and
+/// lays them all out; its layout then takes over, the selected card kept at
+/// its row. Groups that gained items keep their layout until the worker's is
+/// ready. The status bar says `laying out 45%` meanwhile.
+extension Browser {
+  /// What a layout is laid out for: the job's result is installed only if the
+  /// browser still wants the same.
+  struct LayoutShape: Equatable {
+    var kind: LayoutKind
+    var columns: Int
+    var largeCards: Bool
+    var screen: Size
+    var store: ObjectIdentifier
+    var revision: Int
+  }
+
+  var layoutShape: LayoutShape {
+    LayoutShape(
+      kind: options.layout, columns: columns, largeCards: options.largeCards, screen: size,
+      store: ObjectIdentifier(store), revision: dataSource.revision)
+  }
+
+  /// Whether laying every card out goes to the worker: a vertical waterfall of
+  /// many cards, with a worker to run on.
+  var laysOutInBackground: Bool {
+    layoutWorker.runsInBackground && options.layout == .waterfall && !policy.isHorizontal
+      && dataSource.shownCount >= backgroundLayoutThreshold
+  }
+
+  /// Lays every card out again for the layout policy (after a change of
+  /// columns, card size or screen size, with the view to go to `frame`), the
+  /// selected card kept at its row: here when the cards are few, else through
+  /// the worker (see above).
+  func relayoutCards(frame: Rect? = nil) {
+    let frame = frame ?? view.frame
+    guard laysOutInBackground else {
+      cancelLayoutJob()
+      if frame != view.frame { view.setFrame(frame, layout: makeLayout()) } else { view.setLayout(makeLayout()) }
+      return
+    }
+    let sections = dataSource.sections.count
+    if sections == 1 {
+      // The cards around the selection, here; all of them on the worker.
+      let position = view.selectedIndexPath.map(dataSource.position(of:)) ?? 0
+      let window = windowLayout(around: position, width: frame.width)
+      if frame != view.frame { view.setFrame(frame, layout: window) } else { view.setLayout(window) }
+    } else if sections <= Self.interimSectionLimit {
+      let width = itemWidth(for: policy, viewSize: frame.size)
+      if store.knownHeightCount(width: width) < store.count {
+        // The cards that will show, exact; the rest guessed.
+        dataSource.interimHeights = (width, store.layoutHeights(width: width, exact: itemsNearSelection))
+      }
+      if frame != view.frame { view.setFrame(frame, layout: makeLayout()) } else { view.setLayout(makeLayout()) }
+    }
+    // Many groups keep their layout, in the view's old frame, until the worker's is ready.
+    startLayoutJob(frame: frame)
+  }
+
+  /// A stand-in for the layout of one section of many cards: those within a
+  /// few screens of shown position `position`, laid out here (their heights
+  /// measured and kept), where the whole layout will put them, about, in a view
+  /// `width` wide.
+  func windowLayout(around position: Int, width: Int) -> WindowLayout {
+    let count = dataSource.sections.first?.items.count ?? 0
+    // A card is at least 3 rows tall: this is three screens of the smallest
+    // cards on each side, more of most.
+    let reach = max(100, columns * max(1, size.height))
+    let items = max(0, min(position, count) - reach)..<min(count, position + reach)
+    // Text keeps its area: rows per item go as the width the columns share.
+    let oldCount = max(1, view.numberOfItems(inSection: 0))
+    let rowsPerItem = Double(view.contentSize.height) / Double(oldCount) * Double(max(1, view.frame.width)) / Double(max(1, width))
+    let base = policy.makeLayout(sectionCount: 1, hasFooter: false)
+    return WindowLayout(
+      base: base, section: 0, items: items, top: Int(rowsPerItem * Double(items.lowerBound)),
+      contentHeight: Int(rowsPerItem * Double(count)))
+  }
+
+  /// Sections beyond this many keep their layout until the worker's is ready:
+  /// laying them out here, even with every height known, would take too long.
+  static let interimSectionLimit = 64
+
+  /// The store items within a few screens of the selected card, in the order
+  /// shown: those the first screen after a relayout may show.
+  var itemsNearSelection: [Int] {
+    let position = view.selectedIndexPath.map(dataSource.position(of:)) ?? 0
+    let reach = max(100, columns * max(1, size.height))
+    var items: [Int] = []
+    var skipped = 0
+    for section in dataSource.sections {
+      let lower = max(0, position - reach - skipped)
+      let upper = min(section.items.count, position + reach - skipped)
+      if lower < upper { items += section.items[lower..<upper] }
+      skipped += section.items.count
+      if skipped > position + reach { break }
+    }
+    return items
+  }
+
+  /// Lays out the first ``interimSectionLimit`` sections only, here: what the
+  /// first screen of many groups shows while the worker lays out all of them.
+  func showFirstSections() {
+    let first = Array(dataSource.sections.prefix(Self.interimSectionLimit))
+    let width = itemWidth(for: policy)
+    let job = LayoutJob(
+      policy: policy, size: view.frame.size, sections: first, hasFooter: false, cards: store.cardSnapshot,
+      known: store.knownHeights(width: width), width: width)
+    guard let result = job.run(threads: 1) else { return }
+    store.installHeights(result.heights, width: width)
+    view.reloadData(withPrepared: result.layout, counts: result.counts)
+  }
+
+  /// Hands the worker the cards to lay out for the current layout policy, in
+  /// a view at `frame` (by default, where the view is).
+  func startLayoutJob(frame: Rect? = nil) {
+    let frame = frame ?? (pendingLayout?.frame ?? view.frame)
+    let width = itemWidth(for: policy, viewSize: frame.size)
+    let job = LayoutJob(
+      policy: policy, size: frame.size, sections: dataSource.sections, hasFooter: dataSource.footer != nil,
+      cards: store.cardSnapshot, known: store.knownHeights(width: width), width: width)
+    pendingLayout = (layoutWorker.start(job), layoutShape, frame)
+  }
+
+  /// Stops the worker's layout, if one runs, and forgets guessed heights.
+  func cancelLayoutJob() {
+    guard pendingLayout != nil || dataSource.interimHeights != nil else { return }
+    layoutWorker.cancel()
+    pendingLayout = nil
+    dataSource.interimHeights = nil
+  }
+
+  /// Takes in the layout the worker finished, if it is still the one wanted:
+  /// the selected card stays at its row. Returns whether the screen changed.
+  @discardableResult
+  public func takeLayoutResult() -> Bool {
+    guard let (generation, result) = layoutWorker.take(), let pending = pendingLayout, pending.generation == generation
+    else { return false }
+    pendingLayout = nil
+    guard pending.shape.store == ObjectIdentifier(store) else { return false }
+    store.installHeights(result.heights, width: result.width)
+    guard pending.shape == layoutShape, pending.frame == cardsFrame, !animator.isRunning else {
+      // Laid out for another frame, or while an animation runs: once more, for now.
+      if laysOutInBackground { startLayoutJob(frame: cardsFrame) } else { dataSource.interimHeights = nil }
+      return false
+    }
+    dataSource.interimHeights = nil
+    let keep = selectedItem
+    let row = selectedRow
+    view.reloadData(withPrepared: result.layout, counts: result.counts, frame: pending.frame)
+    // Items that came since, at the end of the last section, go in at once;
+    // others wait for the next relayout.
+    let counts = dataSource.sections.map(\.items.count)
+    if counts.count == result.counts.count, counts.dropLast() == result.counts.dropLast(), let last = counts.last,
+      last > result.counts.last ?? 0
+    {
+      view.appendItems(count: last - result.counts.last!, toSection: counts.count - 1)
+    } else if counts != result.counts {
+      throttle.isPending = true
+    }
+    if goingToEnd { view.selectLastItem() } else if !select(keep, atRow: row) { view.selectFirstItem() }
+    return true
+  }
+
+  /// Whether the worker is laying the cards out.
+  public var isLayingOut: Bool { pendingLayout != nil }
+
+  /// The status bar's word on it: "laying out 45%".
+  var layoutProgress: String? {
+    pendingLayout == nil ? nil : "laying out \(layoutWorker.percent)%"
+  }
+}

@@ -1,0 +1,76 @@
+import Dispatch
+import Synchronization
+
+/// What a worker thread needs of the store's cards, copied from it in constant
+/// time: the packed cards (shared copy on write), the picture sizes read since,
+/// and each page's section. With it a worker measures cards (their heights at a
+/// width) and groups them (``group(of:)``), as ``ItemStore`` would.
+///
+/// ```swift
+/// let cards = store.cardSnapshot
+/// DispatchQueue.global().async { let heights = cards.heights(width: 30) }
+/// ```
+public struct CardSnapshot: @unchecked Sendable {
+  // @unchecked: immutable copies of copy-on-write values.
+  let records: [ItemStore.Record]
+  let summaries: ByteArena
+  let measured: [Int: CardContent.Aspect]
+  /// Whether items group by a field of their own (`--group-by`), else by their
+  /// page's section (a folder tree).
+  let groupsByField: Bool
+  let pageSections: [String?]
+
+  public var count: Int { records.count }
+
+  /// The height of item `item`'s card at `width`, as ``ItemStore/cardHeight(at:width:)``.
+  public func height(of item: Int, width: Int) -> Int {
+    summaries.withBytes(from: records[item].summary) {
+      CardContent.packedHeight(in: $0, width: width, aspect: measured.isEmpty ? nil : measured[item])
+    }
+  }
+
+  /// The group item `item` goes in, as ``ItemStore/group(at:)``.
+  public func group(of item: Int) -> String? {
+    let record = records[item]
+    guard groupsByField else { return pageSections[Int(record.page)] }
+    return summaries.withBytes(from: record.summary) { bytes in
+      var position = CardContent.packedLength(in: bytes)
+      _ = CardContent.readText(bytes, at: &position)
+      return CardContent.readText(bytes, at: &position)
+    }
+  }
+
+  /// Every card's height at `width` (0 for one too tall to keep), by item, or
+  /// nil when `shouldStop` said so. Only `items` are measured, when given;
+  /// heights in `known` (non-zero) are kept, not measured again; `threads`
+  /// threads share the work, and `progress` hears how many cards are done,
+  /// now and then.
+  public func heights(
+    width: Int, of items: [Int]? = nil, known: [UInt16]? = nil, threads: Int = 1,
+    shouldStop: @Sendable () -> Bool = { false }, progress: @Sendable (Int) -> Void = { _ in }
+  ) -> [UInt16]? {
+    var heights = known ?? []
+    if heights.count < count { heights += repeatElement(0, count: count - heights.count) }
+    let total = items?.count ?? count
+    let parts = max(1, min(threads, total / 4096 + 1))
+    let stopped = heights.withUnsafeMutableBufferPointer { buffer -> Bool in
+      nonisolated(unsafe) let table = buffer
+      let done = Atomic<Int>(0)
+      DispatchQueue.concurrentPerform(iterations: parts) { part in
+        let range = (total * part / parts)..<(total * (part + 1) / parts)
+        for index in range {
+          if index & 1023 == 0 {
+            if shouldStop() { return }
+            if index != range.lowerBound { progress(done.add(1024, ordering: .relaxed).newValue) }
+          }
+          let item = items?[index] ?? index
+          guard table[item] == 0 else { continue }
+          let height = self.height(of: item, width: width)
+          table[item] = height < Int(UInt16.max) ? UInt16(height) : 0
+        }
+      }
+      return shouldStop()
+    }
+    return stopped ? nil : heights
+  }
+}

@@ -1,0 +1,84 @@
+import WaterfallLayout
+
+/// Laying every card out for a layout policy, as a value a worker thread can
+/// run: a copy of the sections shown and of the cards (``CardSnapshot``), the
+/// policy and the view's size. Its result is a prepared layout, ready to
+/// install, and the card heights it measured.
+///
+/// A million text cards at a new width take seconds to measure, and a million
+/// groups seconds to lay out: the browser runs such jobs on a
+/// ``LayoutWorker`` while the keys stay live.
+///
+/// ```swift
+/// let job = LayoutJob(policy: policy, size: view.frame.size, sections: dataSource.sections,
+///                     hasFooter: true, cards: store.cardSnapshot, known: nil, width: 30)
+/// let result = job.run()   // on any thread
+/// view.reloadData(withPrepared: result!.layout, counts: result!.counts)
+/// ```
+struct LayoutJob: @unchecked Sendable {
+  // @unchecked: copies of copy-on-write values, and a policy that is Sendable.
+  var policy: LayoutPolicy
+  var size: Size
+  var sections: [CardDataSource.Section]
+  var hasFooter: Bool
+  var cards: CardSnapshot
+  /// The heights known at ``width`` already (0: not known), by store item.
+  var known: [UInt16]?
+  /// The width most cards get, measured first on every core; a section of
+  /// another width (`--group-columns`) measures its cards as it lays them out.
+  var width: Int
+
+  /// What a job made: the prepared layout, the item count of each section it
+  /// laid out, and every card's height at ``LayoutJob/width``.
+  struct Result: @unchecked Sendable {
+    // @unchecked: the layout is made and prepared on the worker and then only
+    // handed over; nothing else holds it.
+    var layout: any CollectionLayout
+    var counts: [Int]
+    var width: Int
+    var heights: [UInt16]
+  }
+
+  /// Runs the job: measures the cards not known at ``width`` on `threads`
+  /// threads, then lays them all out. Nil when `shouldStop` said so; `progress`
+  /// hears the share done, 0 to 100.
+  func run(
+    threads: Int = 2, shouldStop: @escaping @Sendable () -> Bool = { false },
+    progress: @escaping @Sendable (Int) -> Void = { _ in }
+  ) -> Result? {
+    // Only the cards shown: in one section, its items; in many, all of theirs.
+    let items = sections.count == 1 ? sections[0].items : sections.flatMap(\.items)
+    let total = max(1, items.count)
+    // Measuring is nearly all of the work when nothing is known; laying out, the rest.
+    guard
+      let heights = cards.heights(
+        width: width, of: items, known: known, threads: threads, shouldStop: shouldStop,
+        progress: { progress(min(90, $0 * 90 / total)) })
+    else { return nil }
+    let layout = policy.makeLayout(
+      sectionCount: sections.count, hasFooter: hasFooter,
+      sectionKeys: policy.options.parameters.groupColumns.isEmpty ? [] : sections.map(\.key))
+    let source = Source(sections: sections, heights: heights, width: width, cards: cards)
+    layout.prepare(size: size, source: source)
+    progress(100)
+    return Result(layout: layout, counts: sections.map(\.items.count), width: width, heights: heights)
+  }
+
+  /// The sections' cards at their heights, for the layout to ask.
+  struct Source: LayoutSource {
+    var sections: [CardDataSource.Section]
+    var heights: [UInt16]
+    var width: Int
+    var cards: CardSnapshot
+
+    var numberOfSections: Int { sections.count }
+
+    func numberOfItems(inSection section: Int) -> Int { sections[section].items.count }
+
+    func sizeForItem(at indexPath: IndexPath, width: Int) -> ItemSize {
+      let item = sections[indexPath.section].items[indexPath.item]
+      if width == self.width, heights[item] != 0 { return .height(Int(heights[item])) }
+      return .height(cards.height(of: item, width: width))
+    }
+  }
+}

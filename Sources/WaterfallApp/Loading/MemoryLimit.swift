@@ -1,0 +1,100 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// How much memory the program may hold before reading pauses (`--memory-limit`):
+/// endless standard input, or a file larger than the machine, stops being read
+/// with a clear status instead of ending in an out-of-memory kill.
+///
+/// Sizes are written as a number of bytes with an optional binary unit: `K`,
+/// `M`, `G` or `T` (also `KB`, `KiB`…, any case), and may have a fraction.
+/// The default is half the memory the program may use: the machine's, or its
+/// control group's limit (a container's) when that is smaller.
+///
+/// ```swift
+/// try MemoryLimit(parsing: "512M").bytes   // 536_870_912
+/// try MemoryLimit(parsing: "2G").description   // "2 GiB"
+/// try MemoryLimit(parsing: "lots")   // throws: --memory-limit takes a size such as 512M or 2G …
+/// ```
+public struct MemoryLimit: Equatable, Sendable, CustomStringConvertible {
+  /// The limit, in bytes.
+  public var bytes: Int
+
+  /// The limits one may ask for: 16 MiB (the program itself takes about that)
+  /// to 64 TiB.
+  public static let range = (16 << 20)...(64 << 40)
+  /// The range as the help and the messages write it.
+  public static let rangeText = "16M to 64T"
+
+  public init(bytes: Int) {
+    self.bytes = bytes
+  }
+
+  /// A size as the command line writes it (see the type's summary).
+  public init(parsing text: String) throws(UsageError) {
+    let trimmed = text.trimmingSpaces()
+    var number = Substring(trimmed)
+    var unit = ""
+    while let last = number.last, last.isLetter {
+      unit = String(last).uppercased() + unit
+      number = number.dropLast()
+    }
+    let multipliers: [String: Double] = [
+      "": 1, "B": 1,
+      "K": 0x1p10, "KB": 0x1p10, "KIB": 0x1p10,
+      "M": 0x1p20, "MB": 0x1p20, "MIB": 0x1p20,
+      "G": 0x1p30, "GB": 0x1p30, "GIB": 0x1p30,
+      "T": 0x1p40, "TB": 0x1p40, "TIB": 0x1p40,
+    ]
+    let digits = String(number).trimmingSpaces()
+    guard let multiplier = multipliers[unit], !digits.isEmpty, digits.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
+      let value = Double(digits), value.isFinite
+    else {
+      throw UsageError("--memory-limit takes a size such as 512M or 2G (\(Self.rangeText)), not '\(text)'")
+    }
+    let bytes = value * multiplier
+    guard bytes >= Double(Self.range.lowerBound), bytes <= Double(Self.range.upperBound) else {
+      throw UsageError("--memory-limit must be between 16M and 64T, not \(text) (\(MemoryLimit(bytes: Int(min(bytes, 0x1p62)))))")
+    }
+    self.bytes = Int(bytes)
+  }
+
+  /// A usage error: what was wrong with the size given.
+  public struct UsageError: Error, Equatable, CustomStringConvertible {
+    public var description: String
+    init(_ description: String) { self.description = description }
+  }
+
+  /// The limit in the largest binary unit it reaches, to one decimal where it
+  /// has one: "2 GiB", "1.5 GiB", "512 MiB".
+  public var description: String {
+    let units = ["bytes", "KiB", "MiB", "GiB", "TiB"]
+    var value = Double(bytes)
+    var unit = 0
+    while value >= 1024, unit < units.count - 1 {
+      value /= 1024
+      unit += 1
+    }
+    let tenths = (value * 10).rounded()
+    let text = tenths.truncatingRemainder(dividingBy: 10) == 0 ? String(Int(tenths / 10)) : String(tenths / 10)
+    return "\(text) \(units[unit])"
+  }
+
+  /// The default: half of `physical` memory, or of `group` (a control group's
+  /// limit) when that is smaller, kept within ``range``; 2 GiB when neither is known.
+  ///
+  /// ```swift
+  /// MemoryLimit.standard(physical: 16 << 30, group: nil).description     // "8 GiB"
+  /// MemoryLimit.standard(physical: 16 << 30, group: 1 << 30).description // "512 MiB"
+  /// ```
+  public static func standard(physical: Int?, group: Int?) -> MemoryLimit {
+    let available = [physical, group].compactMap { $0 }.filter { $0 > 0 }.min()
+    guard let available else { return MemoryLimit(bytes: 2 << 30) }
+    return MemoryLimit(bytes: min(max(available / 2, range.lowerBound), range.upperBound))
+  }
+
+  /// The default on this machine (``standard(physical:group:)``).
+  public static var machineDefault: MemoryLimit {
+    standard(physical: ResidentMemory.physicalBytes, group: ResidentMemory.controlGroupLimit)
+  }
+}

@@ -1,0 +1,117 @@
+import WaterfallApp
+import WaterfallLayout
+import WaterfallView
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The keys that lay every card out again, at a million text cards: a new
+/// column width (`+`, `z`, a resize), a layout switch, a hide, and a million
+/// groups (`waterfall-bench relayout`).
+///
+/// Each key is timed from the key to the screen drawn after it, on the main
+/// thread: what the user waits for. Where the rest of the layout follows on a
+/// worker, the time until it is in is reported too.
+struct RelayoutBench {
+  var path: String
+  var log: (String) -> Void
+
+  static let size = Size(width: 200, height: 60)
+
+  func run(into report: inout Report) {
+    // No picture sizes: every card wraps its text, the slowest case.
+    var roles = FieldRoles()
+    roles.width = ["-no-width-"]
+    roles.height = ["-no-height-"]
+    guard let store = SearchBench(path: path, log: log).load(roles: roles) else { return }
+    log("relayout: \(store.count) text cards from \(path)")
+    var options = Browser.Options()
+    options.animates = false
+    let cards = Browser(store: store, options: options, size: Self.size)
+    cards.searchInBackground(wake: {})
+    let screen = CellBuffer(width: Self.size.width, height: Self.size.height)
+    cards.draw(in: screen)
+    let clock = ContinuousClock()
+
+    func timed(_ label: String, key: String, _ body: () -> Void) {
+      let start = clock.now
+      body()
+      cards.draw(in: screen)
+      let ms = Measure.seconds(start.duration(to: clock.now)) * 1000
+      let settled = settle(cards, screen: screen)
+      log("relayout: \(label): \(format(ms)) ms to the screen, \(format(ms + settled)) ms until the whole layout is in")
+      report.add("relayout.\(key)", "\(label) at 1M text cards: key to screen", ms, "ms", aim: "<= 100")
+      report.add("relayout.\(key).whole", "\(label) at 1M text cards: until the whole layout is in", ms + settled, "ms")
+    }
+    timed("+ (a new width)", key: "plus") { _ = cards.handle(.key(.character("+"))) }
+    timed("- (a width seen before)", key: "minus.seen") { _ = cards.handle(.key(.character("-"))) }
+    timed("z (large cards, a new width)", key: "z") { _ = cards.handle(.key(.character("z"))) }
+    timed("z (back to a width seen before)", key: "z.back") { _ = cards.handle(.key(.character("z"))) }
+    timed("a resize to 170x60 (a new width)", key: "resize") { cards.resize(to: Size(width: 170, height: 60)) }
+    timed("x (hide the selected card)", key: "x") { _ = cards.handle(.key(.character("x"))) }
+    timed("u (the hidden card back)", key: "u") { _ = cards.handle(.key(.character("u"))) }
+    timed("L (the waterfall to the next layout)", key: "L") { _ = cards.handle(.key(.character("L"))) }
+
+    runGroups(into: &report)
+  }
+
+  /// A million groups: every item its own section. The browser starts empty and
+  /// takes the whole file in at once, as if it were one page: grouping its items
+  /// happens here, laying the groups out on the worker.
+  func runGroups(into report: inout Report) {
+    let clock = ContinuousClock()
+    var options = Browser.Options()
+    options.animates = false
+    options.groups = true
+    let screen = CellBuffer(width: Self.size.width, height: Self.size.height)
+    var roles = FieldRoles()
+    roles.group = ["id"]
+    let store = ItemStore(roles: roles)
+    let groups = Browser(store: store, options: options, size: Self.size)
+    groups.searchInBackground(wake: {})
+    guard let source = try? DataOrigin.resolve(path), (try? Loader(source: source, store: store).loadAll()) != nil else {
+      log("relayout: cannot load \(path)")
+      return
+    }
+    let start = clock.now
+    groups.storeDidAppend()
+    groups.draw(in: screen)
+    let opened = Measure.seconds(start.duration(to: clock.now)) * 1000
+    let settled = settle(groups, screen: screen)
+    log("relayout: --group-by id: \(groups.sections.count) groups; first screen \(format(opened)) ms, all laid out \(format(opened + settled)) ms")
+    report.add("groups.open", "--group-by id, 1M groups taken in at once: key to screen", opened, "ms", aim: "<= 100")
+    report.add("groups.whole", "--group-by id, 1M groups: until every group is laid out", opened + settled, "ms")
+    var downs: [Double] = []
+    for _ in 0..<200 {
+      let key = clock.now
+      _ = groups.handle(.key(.down))
+      groups.draw(in: screen)
+      downs.append(Measure.seconds(key.duration(to: clock.now)) * 1000)
+    }
+    report.add("groups.down.p99", "--group-by id, 1M groups: Down key to screen, p99 of 200", Measure.percentile(downs, 99), "ms", aim: "< 5")
+    let plus = clock.now
+    _ = groups.handle(.key(.character("+")))
+    groups.draw(in: screen)
+    let plusMs = Measure.seconds(plus.duration(to: clock.now)) * 1000
+    let plusSettled = settle(groups, screen: screen)
+    log("relayout: + with 1M groups: \(format(plusMs)) ms to the screen, \(format(plusMs + plusSettled)) ms until laid out")
+    report.add("groups.plus", "+ with 1M groups: key to screen", plusMs, "ms", aim: "<= 100")
+    report.add("groups.plus.whole", "+ with 1M groups: until every group is laid out", plusMs + plusSettled, "ms")
+  }
+
+  /// Takes in what the workers finished until nothing is left running; returns
+  /// how long it took, in milliseconds.
+  func settle(_ browser: Browser, screen: CellBuffer) -> Double {
+    let clock = ContinuousClock()
+    let start = clock.now
+    while browser.hasBackgroundWork, Measure.seconds(start.duration(to: clock.now)) < 120 {
+      if browser.takeBackgroundWork() { browser.draw(in: screen) } else { usleep(500) }
+    }
+    return Measure.seconds(start.duration(to: clock.now)) * 1000
+  }
+
+  private func format(_ value: Double) -> String {
+    value.isFinite ? String(Int(value.rounded())) : "-"
+  }
+}

@@ -1,0 +1,229 @@
+import Foundation
+import Testing
+import TestSupport
+import WaterfallLayout
+import WaterfallView
+@testable import WaterfallApp
+
+/// Laying every card out on a worker at scale (``LayoutWorker``): the screen
+/// changes at once with the cards around the selection exact, keys keep working,
+/// and the whole layout that follows equals the one made on the main thread.
+@Suite struct BackgroundLayoutTests {
+  static let size = Size(width: 120, height: 30)
+
+  /// `count` cards of text of many lengths; in `groups` groups when given.
+  static func store(_ count: Int, groups: Int? = nil, seed: UInt64 = 11) -> ItemStore {
+    var rng = SeededGenerator(seed: seed)
+    var roles = FieldRoles()
+    if groups != nil { roles.group = ["shelf"] }
+    let store = ItemStore(roles: roles)
+    var text = "["
+    let words = ["wool", "clay", "oak", "linen", "brass", "teapot", "lantern", "basket", "quilt", "jar"]
+    for i in 0..<count {
+      let title = (0..<Int.random(in: 1...6, using: &rng)).map { _ in words.randomElement(using: &rng)! }.joined(separator: " ")
+      let description = (0..<Int.random(in: 0...40, using: &rng)).map { _ in words.randomElement(using: &rng)! }.joined(separator: " ")
+      let shelf = groups.map { "shelf \(i % $0)" } ?? ""
+      text += (i > 0 ? "," : "") + #"{"id":\#(i),"title":"\#(title)","description":"\#(description)","shelf":"\#(shelf)"}"#
+    }
+    text += "]"
+    let page = PageParser.parse(Array(text.utf8), path: "cards.json", roles: roles)
+    store.append(page.items, toPage: store.addMemoryPage(path: "cards.json"))
+    return store
+  }
+
+  /// A browser that lays out on a worker from 1,000 cards up.
+  static func browser(_ store: ItemStore, options: Browser.Options = Browser.Options()) -> Browser {
+    var options = options
+    options.animates = false
+    let b = Browser(store: store, options: options, size: size)
+    b.backgroundLayoutThreshold = 1_000
+    b.prefetchThreshold = .max
+    b.searchInBackground(wake: {})
+    return b
+  }
+
+  /// Takes in the workers' results until none is busy.
+  static func settle(_ b: Browser) {
+    let deadline = ContinuousClock.now + .seconds(120)
+    while b.hasBackgroundWork, ContinuousClock.now < deadline {
+      if !b.takeBackgroundWork() { usleep(500) }
+    }
+  }
+
+  /// Every item's frame, as `browser` lays it out.
+  static func frames(_ b: Browser) -> [Rect?] {
+    let view = b.collectionView
+    return (0..<view.numberOfSections).flatMap { section in
+      (0..<view.numberOfItems(inSection: section)).map { view.frameForItem(at: IndexPath(item: $0, section: section)) }
+    }
+  }
+
+  /// Where two lists of frames first differ, for a short message; nil: equal.
+  static func firstDifference(_ a: [Rect?], _ b: [Rect?]) -> String? {
+    guard a != b else { return nil }
+    guard a.count == b.count else { return "\(a.count) frames against \(b.count)" }
+    let i = a.indices.first { a[$0] != b[$0] }!
+    return "item \(i): \(String(describing: a[i])) against \(String(describing: b[i]))"
+  }
+
+  /// The same cards laid out on the main thread, at `columns` columns.
+  static func reference(_ store: ItemStore, columns: Int, options: Browser.Options = Browser.Options()) -> [Rect?] {
+    var options = options
+    options.columns = columns
+    options.animates = false
+    return frames(Browser(store: store, options: options, size: size))
+  }
+
+  /// The visible cards' frames: each as tall as its card at its width.
+  static func visibleCardsAreExact(_ b: Browser, _ store: ItemStore) -> Bool {
+    let view = b.collectionView
+    let cells = view.layout.attributes(in: view.visibleRect).filter { $0.kind == .cell }
+    return !cells.isEmpty
+      && cells.allSatisfy { cell in
+        guard let item = b.dataSource.item(at: cell.indexPath) else { return false }
+        return cell.frame.height == store.cardHeight(at: item, width: cell.frame.width)
+      }
+  }
+
+  @Test func aNewWidthShowsTheSelectionAtOnceAndTheWholeLayoutFollows() throws {
+    let store = Self.store(3_000)
+    let b = Self.browser(store)
+    b.select(item: 1_700)
+    let row = try #require(b.selectedRow)
+    let columns = b.columns
+    _ = b.handle(.key(.character("+")))
+    #expect(b.isLayingOut)
+    #expect(b.collectionView.layout is WindowLayout, "the cards around the selection only")
+    #expect(b.selectedItem == 1_700)
+    #expect(Self.visibleCardsAreExact(b, store))
+    // The same key laid out on the main thread keeps the card at the same row.
+    var plain = Browser.Options()
+    plain.animates = false
+    let reference = Browser(store: store, options: plain, size: Self.size)
+    reference.select(item: 1_700)
+    #expect(reference.selectedRow == row)
+    _ = reference.handle(.key(.character("+")))
+    #expect(b.selectedRow == reference.selectedRow, "the selected card goes where it would without a worker")
+    let screen = CellBuffer(width: Self.size.width, height: Self.size.height)
+    b.draw(in: screen)
+    #expect(screen.line(Self.size.height - 1).contains("laying out"))
+    Self.settle(b)
+    #expect(!b.isLayingOut)
+    #expect(b.collectionView.layout is WaterfallLayout)
+    #expect(b.columns == columns + 1)
+    #expect(Self.firstDifference(Self.frames(b), Self.reference(store, columns: columns + 1)) == nil)
+    #expect(b.selectedItem == 1_700)
+    #expect(b.selectedRow == reference.selectedRow)
+  }
+
+  @Test func keysAreAnsweredWhileTheWorkerLaysOut() {
+    let store = Self.store(3_000)
+    let b = Self.browser(store)
+    b.select(item: 1_000)
+    _ = b.handle(.key(.character("-")))
+    for _ in 0..<5 { _ = b.handle(.key(.down)) }
+    let moved = b.selectedItem
+    #expect(moved != 1_000, "Down moves among the cards laid out so far")
+    Self.settle(b)
+    #expect(b.selectedItem == moved, "the whole layout keeps the selection")
+  }
+
+  @Test func aLayoutForAnOlderKeyIsNeverInstalled() {
+    let store = Self.store(3_000)
+    let b = Self.browser(store)
+    let columns = b.columns
+    _ = b.handle(.key(.character("+")))
+    _ = b.handle(.key(.character("+")))
+    _ = b.handle(.key(.character("-")))
+    Self.settle(b)
+    #expect(b.columns == columns + 1)
+    #expect(Self.firstDifference(Self.frames(b), Self.reference(store, columns: columns + 1)) == nil)
+  }
+
+  @Test func aResizeLaysOutForTheNewWidth() {
+    let store = Self.store(3_000)
+    let b = Self.browser(store)
+    b.resize(to: Size(width: 90, height: 30))
+    #expect(Self.visibleCardsAreExact(b, store))
+    Self.settle(b)
+    var options = Browser.Options()
+    options.animates = false
+    let reference = Browser(store: store, options: options, size: Size(width: 90, height: 30))
+    #expect(Self.firstDifference(Self.frames(b), Self.frames(reference)) == nil)
+  }
+
+  @Test func aHideAtScaleLaysOutTheRestOnTheWorker() {
+    let store = Self.store(3_000)
+    let b = Self.browser(store)
+    b.select(item: 10)
+    _ = b.handle(.key(.character("x")))
+    #expect(b.selectedItem == 11)
+    Self.settle(b)
+    #expect(b.counts.shown == 2_999)
+    #expect(b.dataSource.indexPath(ofItem: 10) == nil)
+    #expect(b.collectionView.layout is WaterfallLayout)
+    #expect(Self.frames(b).allSatisfy { $0 != nil })
+  }
+
+  @Test func manyGroupsComeInFirstGroupsFirst() {
+    let full = Self.store(3_000, groups: 1_500)
+    let store = ItemStore(roles: full.roles)
+    var options = Browser.Options()
+    options.groups = true
+    let b = Self.browser(store, options: options)
+    for item in 0..<full.count { try! store.append(json: full.json(at: item)) }
+    b.storeDidAppend()
+    #expect(b.collectionView.numberOfSections == Browser.interimSectionLimit, "the first groups now")
+    #expect(b.selectedItem == 0)
+    Self.settle(b)
+    #expect(b.collectionView.numberOfSections == 1_500)
+    #expect(Self.firstDifference(Self.frames(b), Self.reference(full, columns: b.columns, options: options)) == nil)
+    // A new width with many groups: the cards keep their layout until the worker's is in.
+    let before = Self.frames(b)
+    _ = b.handle(.key(.character("+")))
+    #expect(Self.firstDifference(Self.frames(b), before) == nil)
+    Self.settle(b)
+    #expect(Self.firstDifference(Self.frames(b), Self.reference(full, columns: b.columns, options: options)) == nil)
+  }
+}
+
+/// Guessed heights for the cards a worker has not measured yet.
+@Suite struct CardHeightEstimateTests {
+  @Test func knownHeightsStayAndTheRestAreGuessedFromAnotherWidth() {
+    var heights = CardHeights()
+    heights.remember(12, of: 0, width: 20)
+    heights.remember(4, of: 1, width: 20)
+    heights.remember(3, of: 1, width: 38)
+    let guessed = heights.estimate(count: 3, width: 38) { _ in 99 }
+    #expect(guessed[0] == 7, "2 rows of border and 10 of text at half as many: 5")
+    #expect(guessed[1] == 3, "known")
+    #expect(guessed[2] == 99, "no width knows it: measured")
+    #expect(heights.knownCount(width: 38) == 1, "guesses are not remembered")
+  }
+}
+
+/// A hide undone at scale, animated: the whole layout still comes in.
+@Suite struct BackgroundLayoutAnimationTests {
+  @Test func anUndoneHideIsLaidOutWholeAfterItsAnimation() {
+    let store = BackgroundLayoutTests.store(3_000)
+    let b = Browser(store: store, options: Browser.Options(), size: BackgroundLayoutTests.size)
+    b.backgroundLayoutThreshold = 1_000
+    b.prefetchThreshold = .max
+    b.searchInBackground(wake: {})
+    b.select(item: 500)
+    _ = b.handle(.key(.character("x")))
+    BackgroundLayoutTests.settle(b)
+    _ = b.handle(.key(.character("u")))
+    var now: UInt64 = 1_000
+    let deadline = ContinuousClock.now + .seconds(120)
+    while (b.hasBackgroundWork || b.isAnimating), ContinuousClock.now < deadline {
+      now += 16
+      b.advanceAnimation(to: now)
+      if !b.takeBackgroundWork() { usleep(500) }
+    }
+    #expect(b.selectedItem == 500)
+    #expect(b.collectionView.layout is WaterfallLayout, "not a stand-in")
+    #expect(b.counts.shown == 3_000)
+    #expect(BackgroundLayoutTests.frames(b).allSatisfy { $0 != nil })
+  }
+}
