@@ -4,6 +4,9 @@
 #   FUZZ_SECONDS=30     seconds per target (default 30)
 #   FUZZ_TARGETS="..."  target names (default: every Fuzz/*.swift)
 #   FUZZ_BUILD_ONLY=1   build, do not run
+#   FUZZ_TIMEOUT=10     seconds one input may take (wall clock) before it counts as a
+#                       hang; raise it on a busy machine, where a niced fuzzer can wait
+#                       that long for the CPU alone
 #
 # The package's library targets are compiled with swiftc as modules into
 # .build-fuzz/ (SwiftPM cannot build a target with -sanitize=fuzzer: its
@@ -130,7 +133,7 @@ for target in "${targets[@]}"; do
   log="$OUT/logs/$target.log"
   echo "fuzz: running $target for ${SECONDS_EACH}s (log: $log)"
   set +e
-  "$OUT/$target" "$corpus" -max_total_time="$SECONDS_EACH" -timeout=10 -rss_limit_mb=2048 \
+  "$OUT/$target" "$corpus" -max_total_time="$SECONDS_EACH" -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb=2048 \
     -max_len=65536 -artifact_prefix="$findings/" -print_final_stats=1 >"$log" 2>&1
   result=$?
   set -e

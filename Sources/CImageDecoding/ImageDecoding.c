@@ -27,8 +27,10 @@
 /// coefficient); beyond it decoding fails instead of growing.
 #define CI_JPEG_MEMORY_LIMIT (512L * 1024 * 1024)
 
-/// The largest WebP file read into memory to be decoded.
-#define CI_WEBP_FILE_LIMIT (256L * 1024 * 1024)
+/// The first and the largest slice of a WebP file handed to libwebp's incremental
+/// decoder at a time (the clock is looked at between slices).
+#define CI_WEBP_SLICE_FIRST ((size_t)4096)
+#define CI_WEBP_SLICE_LIMIT ((size_t)65536)
 
 /// The most bytes read from one file to decode one picture (seeking past skipped
 /// chunks and markers costs nothing): a hostile file can make a decoder read on
@@ -70,6 +72,8 @@ struct ci_reader {
   /// clock's nanoseconds when it runs out (set when the decode starts).
   uint32_t time_budget;
   uint64_t deadline;
+  /// Whether the budget counts the decoding thread's CPU time instead of wall time.
+  int budget_counts_cpu;
   // The bytes a reader opened from memory reads, owned by it.
   void *memory;
   int format;
@@ -249,16 +253,18 @@ static int png_fail(ci_reader *reader, ci_error *error) {
 
 // MARK: Time budget
 
-static uint64_t monotonic_nanoseconds(void) {
+/// The clock the reader's time budget counts: the monotonic wall clock, or the
+/// calling thread's CPU time (a decode runs on one thread, start to end).
+static uint64_t budget_clock_nanoseconds(const ci_reader *reader) {
   struct timespec now;
-  clock_gettime(CLOCK_MONOTONIC, &now);
+  clock_gettime(reader->budget_counts_cpu ? CLOCK_THREAD_CPUTIME_ID : CLOCK_MONOTONIC, &now);
   return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
 }
 
 /// Whether the decode's time budget has run out; when it has, `message` (200 bytes)
 /// says so. Called between rows.
 static int out_of_time(const ci_reader *reader, char *message) {
-  if (reader->time_budget == 0 || monotonic_nanoseconds() < reader->deadline) return 0;
+  if (reader->time_budget == 0 || budget_clock_nanoseconds(reader) < reader->deadline) return 0;
   snprintf(message, 200, "took longer than %u ms", (unsigned)reader->time_budget);
   return 1;
 }
@@ -904,34 +910,15 @@ static int read_webp(ci_reader *reader, uint8_t *pixels, ci_error *error) {
     set_error(error, CI_NOT_AN_IMAGE, 0, "animated WebP pictures are not drawn");
     return CI_NOT_AN_IMAGE;
   }
-  struct stat info;
-  if (fstat(fileno(reader->file), &info) != 0) {
-    set_error(error, CI_UNREADABLE, errno, strerror(errno));
-    return CI_UNREADABLE;
-  }
-  if (info.st_size > CI_WEBP_FILE_LIMIT) {
-    set_error(error, CI_OUT_OF_MEMORY, 0, "the WebP file is over 256 MiB");
-    return CI_OUT_OF_MEMORY;
-  }
-  size_t size = (size_t)info.st_size;
-  reader->webp_data = malloc(size > 0 ? size : 1);
-  if (!reader->webp_data) {
-    set_error(error, CI_OUT_OF_MEMORY, ENOMEM, "out of memory");
-    return CI_OUT_OF_MEMORY;
-  }
   if (fseek(reader->file, 0, SEEK_SET) != 0) {
-    set_error(error, CI_UNREADABLE, errno, strerror(errno));
-    return CI_UNREADABLE;
-  }
-  size_t got = fread(reader->webp_data, 1, size, reader->file);
-  if (ferror(reader->file)) {
     set_error(error, CI_UNREADABLE, errno, strerror(errno));
     return CI_UNREADABLE;
   }
   size_t width = reader->output_width;
   size_t height = reader->output_height;
   reader->scratch = malloc(width * height * 4);
-  if (!reader->scratch) {
+  reader->webp_data = malloc(CI_WEBP_SLICE_LIMIT);
+  if (!reader->scratch || !reader->webp_data) {
     set_error(error, CI_OUT_OF_MEMORY, ENOMEM, "out of memory");
     return CI_OUT_OF_MEMORY;
   }
@@ -950,8 +937,43 @@ static int read_webp(ci_reader *reader, uint8_t *pixels, ci_error *error) {
   config.output.u.RGBA.rgba = reader->scratch;
   config.output.u.RGBA.stride = (int)(width * 4);
   config.output.u.RGBA.size = width * height * 4;
-  VP8StatusCode status = WebPDecode(reader->webp_data, got, &config);
+  // The incremental decoder, fed the file a slice at a time (4 KiB, doubling up to
+  // 64 KiB, so a large header is not parsed again too often): the clock is looked at
+  // between slices, as the other decoders look at it between rows.
+  WebPIDecoder *decoder = WebPIDecode(NULL, 0, &config);
+  if (!decoder) {
+    set_error(error, CI_OUT_OF_MEMORY, ENOMEM, "out of memory");
+    return CI_OUT_OF_MEMORY;
+  }
+  VP8StatusCode status = VP8_STATUS_SUSPENDED;
+  size_t slice = CI_WEBP_SLICE_FIRST;
+  int result = CI_OK;
+  while (status == VP8_STATUS_SUSPENDED) {
+    char late[200];
+    if (out_of_time(reader, late)) {
+      set_error(error, CI_TOO_SLOW, 0, late);
+      result = CI_TOO_SLOW;
+      break;
+    }
+    size_t got = budget_read(reader, reader->webp_data, slice);
+    if (got == 0) {
+      if (ferror(reader->file)) {
+        set_error(error, CI_UNREADABLE, errno, strerror(errno));
+        result = CI_UNREADABLE;
+      } else if (reader->over_budget) {
+        set_error(error, CI_CORRUPT, 0, over_budget_message);
+        result = CI_CORRUPT;
+      } else {
+        status = VP8_STATUS_NOT_ENOUGH_DATA;
+      }
+      break;
+    }
+    status = WebPIAppend(decoder, reader->webp_data, got);
+    if (slice < CI_WEBP_SLICE_LIMIT) slice *= 2;
+  }
+  WebPIDelete(decoder);
   WebPFreeDecBuffer(&config.output);
+  if (result != CI_OK) return result;
   if (status != VP8_STATUS_OK) return webp_fail(status, error);
   blend(reader->scratch, pixels, reader->alpha, width * height, reader->background);
   return CI_OK;
@@ -964,7 +986,7 @@ int ci_reader_read_rgb(ci_reader *reader, uint8_t *pixels, size_t capacity, ci_e
     return CI_MISUSE;
   }
   reader->read = 1;
-  if (reader->time_budget) reader->deadline = monotonic_nanoseconds() + (uint64_t)reader->time_budget * 1000000u;
+  if (reader->time_budget) reader->deadline = budget_clock_nanoseconds(reader) + (uint64_t)reader->time_budget * 1000000u;
   size_t needed = (size_t)reader->output_width * reader->output_height * 3;
   if (capacity < needed || pixels == NULL) {
     set_error(error, CI_MISUSE, 0, "the pixel buffer is too small");
@@ -978,7 +1000,10 @@ int ci_reader_read_rgb(ci_reader *reader, uint8_t *pixels, size_t capacity, ci_e
   }
 }
 
-void ci_reader_set_time_budget(ci_reader *reader, uint32_t milliseconds) { reader->time_budget = milliseconds; }
+void ci_reader_set_time_budget(ci_reader *reader, uint32_t milliseconds, int counts_cpu_time) {
+  reader->time_budget = milliseconds;
+  reader->budget_counts_cpu = counts_cpu_time != 0;
+}
 
 int ci_reader_read_alpha_into(ci_reader *reader, uint8_t *alpha, size_t capacity) {
   // GIF and WebP may always have transparency; a PNG says so in its header.

@@ -39,7 +39,8 @@ enum Codec {
     guard started == Int32(CI_OK.rawValue) else { throw imageError(error) }
     try limits.check(width: Int(width), height: Int(height))
     let count = Int(width) * Int(height) * 3
-    ci_reader_set_time_budget(reader, UInt32(clamping: max(0, limits.maximumDecodeMilliseconds)))
+    ci_reader_set_time_budget(
+      reader, UInt32(clamping: max(0, limits.maximumDecodeMilliseconds)), limits.decodeTimeIsCPUTime ? 1 : 0)
     var status = Int32(CI_OK.rawValue)
     // Opacities only for a PNG that may have some; kept only when one is not opaque.
     var alpha = [UInt8](repeating: 255, count: 0)

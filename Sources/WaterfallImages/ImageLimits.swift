@@ -16,10 +16,16 @@ public struct ImageLimits: Hashable, Sendable {
   /// The most pixels (width times height) allowed.
   public var maximumPixels: Int
   /// The most wall time one decode may take, in milliseconds (0: no limit): the
-  /// PNG, JPEG and GIF decoders look at the clock between rows and stop with
+  /// PNG, JPEG and GIF decoders look at the clock between rows, the WebP decoder
+  /// between slices of its file (libwebp's incremental decoder), and stop with
   /// ``ImageError/tooSlow(milliseconds:)``, so a hostile picture never holds up the
-  /// others for long. WebP is decoded in one call to libwebp and is not bounded.
+  /// others for long (``ThumbnailLoader`` gives a first try less).
   public var maximumDecodeMilliseconds: Int
+  /// Whether ``maximumDecodeMilliseconds`` counts the decoding thread's CPU time
+  /// (the work done) instead of wall time, which load on the machine stretches: the
+  /// thumbnail loader's retries of parked pictures, which keep no one else waiting,
+  /// count CPU time, so a busy machine does not fail a large picture.
+  public var decodeTimeIsCPUTime = false
 
   public init(maximumSide: Int = 30_000, maximumPixels: Int = 40_000_000, maximumDecodeMilliseconds: Int = 2_000) {
     self.maximumSide = maximumSide

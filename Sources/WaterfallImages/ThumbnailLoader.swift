@@ -19,6 +19,13 @@
 /// the few the screen stops on, not the hundred. Failures are remembered per file,
 /// so a bad picture is tried once.
 ///
+/// A slow or hostile picture never holds up the others: its first try gets only
+/// ``Options/firstTryMilliseconds``; a picture that needs longer gives up its worker
+/// and is *parked*, then tried again with the whole time budget
+/// (``ImageLimits/maximumDecodeMilliseconds``, counted in CPU time) by a worker of
+/// its own (the slow lane), one parked picture at a time, while the other workers go
+/// on with the rest.
+///
 /// ```swift
 /// let loader = ThumbnailLoader(onReady: { session.wakeUp.signal() })
 /// loader.beginFrame()
@@ -30,9 +37,16 @@ public final class ThumbnailLoader: @unchecked Sendable {
     /// The cache's capacity in bytes.
     public var cacheBytes = 24 << 20
     public var limits = ImageLimits.standard
-    /// Decoding threads; with 0 nothing is decoded until ``ThumbnailLoader/decodeWaiting()``
-    /// is called (the `render` command and tests, which want the same result every time).
+    /// Decoding threads for pictures tried the first time (one more thread, the slow
+    /// lane, retries parked ones); with 0 nothing is decoded until
+    /// ``ThumbnailLoader/decodeWaiting()`` is called (the `render` command and tests,
+    /// which want the same result every time), which takes every first try before any
+    /// retry.
     public var workers = 1
+    /// The time a picture's first decode may take, in milliseconds (at most the limits'
+    /// budget); one that needs longer is parked and retried with the whole budget
+    /// behind the others. 0: every decode gets the whole budget at once, no parking.
+    public var firstTryMilliseconds = 250
     /// What transparent pixels are blended over.
     public var background = RGB.black
     /// How many failed files are remembered (their reasons are short strings).
@@ -41,6 +55,10 @@ public final class ThumbnailLoader: @unchecked Sendable {
     /// (a BLOB in a database), or nil to open the path as a file. Called on a
     /// decoding thread.
     public var bytesForPath: (@Sendable (String) -> [UInt8]?)?
+    /// How a picture becomes a thumbnail within the given limits; nil:
+    /// ``ThumbnailLoader/make(_:options:limits:)`` (the C decoders). Called on a
+    /// decoding thread; tests put a deliberately slow picture here.
+    public var decode: (@Sendable (ThumbnailKey, ImageLimits) throws(ImageError) -> Thumbnail)?
     public init() {}
   }
 
@@ -52,7 +70,9 @@ public final class ThumbnailLoader: @unchecked Sendable {
     public var failed = 0
     /// Requests dropped unstarted because their picture left the screen.
     public var dropped = 0
-    /// Requests waiting, and being decoded now.
+    /// First tries that ran out of their time and gave up their worker (parked).
+    public var parked = 0
+    /// Requests waiting (parked ones included), and being decoded now.
     public var pending = 0
     public var inFlight = 0
     public var cacheBytes = 0
@@ -68,7 +88,10 @@ public final class ThumbnailLoader: @unchecked Sendable {
     core = Core(options: options, onReady: onReady)
     // The threads hold the core, not the loader, so dropping the loader stops them.
     for _ in 0..<max(0, options.workers) {
-      workers.append(WorkerThread(niceness: 5) { [core] in core.work() })
+      workers.append(WorkerThread(niceness: 5) { [core] in core.work(lane: .firstTries) })
+    }
+    if options.workers > 0 {
+      workers.append(WorkerThread(niceness: 5) { [core] in core.work(lane: .retries) })
     }
   }
 
@@ -112,12 +135,13 @@ public final class ThumbnailLoader: @unchecked Sendable {
 
   /// Decodes every waiting request on this thread, as a worker would (the latest
   /// frame's first, stale ones dropped), and returns when none is left.
-  public func decodeWaiting() { core.work(untilIdle: true) }
+  public func decodeWaiting() { core.work(lane: .every) }
 
-  /// Decodes the picture of `key` and makes its thumbnail.
-  static func make(_ key: ThumbnailKey, options: Options) throws(ImageError) -> Thumbnail {
+  /// Decodes the picture of `key` within `limits` and makes its thumbnail, as the
+  /// workers do unless ``Options/decode`` says otherwise.
+  public static func make(_ key: ThumbnailKey, options: Options, limits: ImageLimits) throws(ImageError) -> Thumbnail {
     let source = options.bytesForPath?(key.path).map { PictureSource.bytes($0) } ?? .file(key.path)
-    let image = try Codec.decode(source, limits: options.limits, background: options.background) { header in
+    let image = try Codec.decode(source, limits: limits, background: options.background) { header in
       let cells = key.shape.cells(forPicture: header.width, header.height)
       if let pixels = key.cellPixels { return (cells.width * pixels.width, cells.height * pixels.height) }
       return (cells.width * key.symbols.gridWidth, cells.height * key.symbols.gridHeight)
@@ -133,6 +157,18 @@ private final class Core: @unchecked Sendable {
   private struct Request {
     var frame: UInt64
     var order: UInt64
+    /// Whether its first try ran out of time: only the slow lane takes it.
+    var parked = false
+  }
+
+  /// Which requests a worker takes.
+  enum Lane {
+    /// Requests not tried yet, each with the first try's budget.
+    case firstTries
+    /// Parked requests, each with the whole budget.
+    case retries
+    /// First tries, then retries, until none is left (``ThumbnailLoader/decodeWaiting()``).
+    case every
   }
 
   let options: ThumbnailLoader.Options
@@ -221,27 +257,54 @@ private final class Core: @unchecked Sendable {
 
   // MARK: Workers
 
-  /// A worker's loop: take the best request, decode it outside the lock, file the
-  /// result, tell the drawing thread. `untilIdle`: return when no request is left
-  /// instead of waiting for more.
-  func work(untilIdle: Bool = false) {
+  /// The time budget of a first try, and whether one that runs out is parked
+  /// (when the whole budget is larger).
+  private var firstTry: (limits: ImageLimits, parks: Bool) {
+    var limits = options.limits
+    let whole = limits.maximumDecodeMilliseconds
+    let first = max(0, options.firstTryMilliseconds)
+    guard first > 0, whole == 0 || first < whole else { return (limits, false) }
+    limits.maximumDecodeMilliseconds = first
+    return (limits, true)
+  }
+
+  /// A worker's loop: take the best request of its lane, decode it outside the lock,
+  /// file the result, tell the drawing thread. A first try that runs out of time goes
+  /// back to the queue, parked, for the slow lane. `.every` returns when no request is
+  /// left instead of waiting for more.
+  func work(lane: Lane) {
+    let firstTry = self.firstTry
+    // A retry keeps no one but other parked pictures waiting: its budget counts the
+    // work done (CPU time), so load on the machine does not fail a large picture.
+    var retryLimits = options.limits
+    retryLimits.decodeTimeIsCPUTime = true
     while true {
-      let next: ThumbnailKey? = lock.locked {
+      let next: (key: ThumbnailKey, retry: Bool)? = lock.locked {
         while !stopped {
-          if let key = takeRequest() { return key }
-          if untilIdle { return nil }
+          if lane != .retries, let key = takeRequest(parked: false) { return (key, false) }
+          if lane != .firstTries, let key = takeRequest(parked: true) { return (key, true) }
+          if lane == .every { return nil }
           lock.wait()
         }
         return nil
       }
-      guard let key = next else { return }
-      let result = Result { () throws(ImageError) in try ThumbnailLoader.make(key, options: options) }
+      guard let (key, retry) = next else { return }
+      let limits = retry ? retryLimits : firstTry.limits
+      let result = Result { () throws(ImageError) in
+        if let decode = options.decode { return try decode(key, limits) }
+        return try ThumbnailLoader.make(key, options: options, limits: limits)
+      }
       lock.locked {
         inFlight.remove(key)
         switch result {
         case .success(let thumbnail):
           cache.insert(thumbnail, for: key)
           counts.decoded += 1
+        case .failure(.tooSlow) where !retry && firstTry.parks:
+          // Behind every request of every frame, as if asked for now.
+          order &+= 1
+          pending[key] = Request(frame: frame, order: order, parked: true)
+          counts.parked += 1
         case .failure(let error):
           if failures.count >= options.failureMemory { failures.removeAll() }
           failures[key.path] = error
@@ -254,10 +317,10 @@ private final class Core: @unchecked Sendable {
     }
   }
 
-  /// The request to decode next, moved to `inFlight`: the latest frame's first,
-  /// in the order they were made. Requests older than the frame before are dropped.
-  /// Call holding the lock.
-  private func takeRequest() -> ThumbnailKey? {
+  /// The request to decode next among the parked or the unparked ones, moved to
+  /// `inFlight`: the latest frame's first, in the order they were made. Requests
+  /// older than the frame before are dropped. Call holding the lock.
+  private func takeRequest(parked: Bool) -> ThumbnailKey? {
     var best: (key: ThumbnailKey, request: Request)?
     var stale: [ThumbnailKey] = []
     for (key, request) in pending {
@@ -265,6 +328,7 @@ private final class Core: @unchecked Sendable {
         stale.append(key)
         continue
       }
+      if request.parked != parked { continue }
       if let b = best, (b.request.frame, 0 &- b.request.order) >= (request.frame, 0 &- request.order) { continue }
       best = (key, request)
     }

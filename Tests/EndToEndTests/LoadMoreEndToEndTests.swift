@@ -89,6 +89,34 @@ import Testing
     #expect(screen.contains("2.json") && screen.contains("not a regular file") && screen.contains("a FIFO"), "\(screen)")
   }
 
+  /// While a page is on its way the last card has the "Loading more…" footer under
+  /// it; when it has come and the input ends, the footer counts the items. The page
+  /// on its way is standard input held open by a writer (a FIFO page is refused,
+  /// see above), and the writer waits for the test's go-ahead file, not a sleep
+  /// (it gives up after 60 s, so nothing outlives a failed test for long).
+  @Test func theFooterSaysLoadingWhileAPageIsOnItsWay() throws {
+    let directory = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let go = Tmux.shellQuote(directory.appendingPathComponent("go").path)
+    let writer = "(head -n 5 Data/notes.jsonl; i=0; while [ ! -e \(go) ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i+1)); done; "
+      + "tail -n 55 Data/notes.jsonl)"
+    let tmux = try Tmux("\(writer) | waterfall -", width: 100, height: 30)
+    let early = try tmux.waitFor("the first five cards with the footer") { screen in
+      Self.status(screen).hasPrefix(" 1/5 ") && screen.contains { $0.contains("Loading more…") }
+    }
+    #expect(!early.joined().contains("End ·"))
+    // Keys work under the footer: G goes to the last card so far.
+    try tmux.send("G")
+    try tmux.waitFor("the fifth card with the footer") { screen in
+      Self.selected(screen) == 4 && screen.contains { $0.contains("Loading more…") }
+    }
+    #expect(FileManager.default.createFile(atPath: directory.appendingPathComponent("go").path, contents: nil))
+    try tmux.waitFor("the rest", timeout: 15) { Self.status($0).contains("/60 ") }
+    try tmux.send("G")
+    let end = try tmux.waitFor(text: "End · 60 items")
+    #expect(!end.joined().contains("Loading more…"))
+  }
+
   @Test func standardInputStreamsAndKeysWorkWhileItIsOpen() throws {
     let tmux = try Tmux("(head -n 5 Data/notes.jsonl; sleep 4; tail -n 55 Data/notes.jsonl) | waterfall -", width: 100, height: 30)
     let early = try tmux.waitFor("the first five cards") { Self.status($0).hasPrefix(" 1/5 ") }

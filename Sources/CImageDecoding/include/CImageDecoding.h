@@ -10,7 +10,7 @@
 // PNG, the chunks before the pixels; for JPEG, the markers before the first scan; for
 // GIF, the screen descriptor; for WebP, the first few chunks), so the caller can check
 // the size before any pixel memory exists. A GIF gives its first frame; a WebP file is
-// read whole when it is decoded (libwebp decodes from memory).
+// handed to libwebp's incremental decoder a slice at a time.
 //
 //   ci_error error;
 //   ci_reader *reader = ci_reader_open("cat.png", &error);
@@ -102,10 +102,11 @@ int ci_reader_read_alpha_into(ci_reader *reader, uint8_t *alpha, size_t capacity
 
 /// Gives the next `ci_reader_read_rgb` at most `milliseconds` of wall time (0: no
 /// limit, the default), counted from its start. The PNG, JPEG and GIF decoders look
-/// at the clock between rows and stop with `CI_TOO_SLOW` ("took longer than 2000
-/// ms") once it has passed; a WebP picture is decoded in one call to libwebp, so
-/// its time is not bounded (its file size is).
-void ci_reader_set_time_budget(ci_reader *reader, uint32_t milliseconds);
+/// at the clock between rows, the WebP decoder between slices of the file (at most
+/// 64 KiB each), and stop with `CI_TOO_SLOW` ("took longer than 2000 ms") once it
+/// has passed. The clock is the wall clock, or with `counts_cpu_time` the calling
+/// thread's CPU time (the work done, which load on the machine does not stretch).
+void ci_reader_set_time_budget(ci_reader *reader, uint32_t milliseconds, int counts_cpu_time);
 
 /// Closes the file and frees everything the reader holds. NULL is allowed.
 void ci_reader_close(ci_reader *reader);
