@@ -7,7 +7,7 @@
 // text is one JSON value; the scanner's packed card equals the parser's; the value
 // survives writing and reading back; the cheap skipper agrees with the full
 // parser; locations are 1-based; card lines fit; a browser fed the items draws
-// only safe glyphs.
+// only safe glyphs; the sort's key reader agrees with parsing the item.
 
 @testable import WaterfallApp
 
@@ -21,6 +21,20 @@ public func fuzzLoader(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
   roles.group = ["shop"]
   let page = PageParser.parse(bytes, path: "fuzz.json", roles: roles)
   checkPage(page, bytes: bytes, roles: roles)
+
+  // The sort's byte walk reads a field as parsing the item does (NaN reads as NaN both ways).
+  if page.shape == .json {
+    for item in page.items.prefix(64) {
+      guard let json = item.json else { continue }
+      json.withUnsafeBufferPointer { buffer in
+        for field in ["price", "title", "shop", "id"] {
+          let fast = Sorter.key(of: buffer, field: field)
+          let parsed = Sorter.parsedKey(of: buffer, field: field)
+          require(String(describing: fast) == String(describing: parsed), "the sort's key reader and the parser disagree on \(field)")
+        }
+      }
+    }
+  }
 
   // The skipper and the parser agree on where a value ends, and on whether it is one.
   bytes.withUnsafeBufferPointer { buffer in

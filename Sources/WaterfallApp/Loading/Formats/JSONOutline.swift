@@ -118,7 +118,7 @@ struct JSONOutline {
           continue
         }
         // After a value: a comma, or the end of the container.
-        guard var top = stack.last else {
+        guard let top = stack.last else {
           end = .complete(at: parser.position)
           return
         }
