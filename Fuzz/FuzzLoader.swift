@@ -23,7 +23,7 @@ public func fuzzLoader(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
   checkPage(page, bytes: bytes, roles: roles)
 
   // The sort's byte walk reads a field as parsing the item does (NaN reads as NaN both ways).
-  if page.shape == .json {
+  if case .json = page.shape {
     for item in page.items.prefix(64) {
       guard let json = item.json else { continue }
       json.withUnsafeBufferPointer { buffer in
