@@ -32,17 +32,8 @@ struct RelayoutBench {
     cards.searchInBackground(wake: {})
     let screen = CellBuffer(width: Self.size.width, height: Self.size.height)
     cards.draw(in: screen)
-    let clock = ContinuousClock()
-
     func timed(_ label: String, key: String, _ body: () -> Void) {
-      let start = clock.now
-      body()
-      cards.draw(in: screen)
-      let ms = Measure.seconds(start.duration(to: clock.now)) * 1000
-      let settled = settle(cards, screen: screen)
-      log("relayout: \(label): \(format(ms)) ms to the screen, \(format(ms + settled)) ms until the whole layout is in")
-      report.add("relayout.\(key)", "\(label) at 1M text cards: key to screen", ms, "ms", aim: "<= 100")
-      report.add("relayout.\(key).whole", "\(label) at 1M text cards: until the whole layout is in", ms + settled, "ms")
+      measure(cards, screen: screen, "\(label) at 1M text cards", key: "relayout.\(key)", into: &report, body)
     }
     timed("+ (a new width)", key: "plus") { _ = cards.handle(.key(.character("+"))) }
     timed("- (a width seen before)", key: "minus.seen") { _ = cards.handle(.key(.character("-"))) }
@@ -74,14 +65,9 @@ struct RelayoutBench {
       log("relayout: cannot load \(path)")
       return
     }
-    let start = clock.now
-    groups.storeDidAppend()
-    groups.draw(in: screen)
-    let opened = Measure.seconds(start.duration(to: clock.now)) * 1000
-    let settled = settle(groups, screen: screen)
-    log("relayout: --group-by id: \(groups.sections.count) groups; first screen \(format(opened)) ms, all laid out \(format(opened + settled)) ms")
-    report.add("groups.open", "--group-by id, 1M groups taken in at once: key to screen", opened, "ms", aim: "<= 100")
-    report.add("groups.whole", "--group-by id, 1M groups: until every group is laid out", opened + settled, "ms")
+    measure(groups, screen: screen, "--group-by id, 1M groups taken in at once", key: "groups.open", into: &report) {
+      groups.storeDidAppend()
+    }
     var downs: [Double] = []
     for _ in 0..<200 {
       let key = clock.now
@@ -90,14 +76,24 @@ struct RelayoutBench {
       downs.append(Measure.seconds(key.duration(to: clock.now)) * 1000)
     }
     report.add("groups.down.p99", "--group-by id, 1M groups: Down key to screen, p99 of 200", Measure.percentile(downs, 99), "ms", aim: "< 5")
-    let plus = clock.now
-    _ = groups.handle(.key(.character("+")))
-    groups.draw(in: screen)
-    let plusMs = Measure.seconds(plus.duration(to: clock.now)) * 1000
-    let plusSettled = settle(groups, screen: screen)
-    log("relayout: + with 1M groups: \(format(plusMs)) ms to the screen, \(format(plusMs + plusSettled)) ms until laid out")
-    report.add("groups.plus", "+ with 1M groups: key to screen", plusMs, "ms", aim: "<= 100")
-    report.add("groups.plus.whole", "+ with 1M groups: until every group is laid out", plusMs + plusSettled, "ms")
+    measure(groups, screen: screen, "+ with 1M groups", key: "groups.plus", into: &report) {
+      _ = groups.handle(.key(.character("+")))
+    }
+  }
+
+  /// Times `body` (a key) from its start to the screen drawn after it, and on
+  /// until the workers' whole layout is in, and reports both as `key` and
+  /// `key.whole`.
+  func measure(_ browser: Browser, screen: CellBuffer, _ label: String, key: String, into report: inout Report, _ body: () -> Void) {
+    let clock = ContinuousClock()
+    let start = clock.now
+    body()
+    browser.draw(in: screen)
+    let ms = Measure.seconds(start.duration(to: clock.now)) * 1000
+    let settled = settle(browser, screen: screen)
+    log("relayout: \(label): \(format(ms)) ms to the screen, \(format(ms + settled)) ms until the whole layout is in")
+    report.add(key, "\(label): key to screen", ms, "ms", aim: "<= 100")
+    report.add("\(key).whole", "\(label): until the whole layout is in", ms + settled, "ms")
   }
 
   /// Takes in what the workers finished until nothing is left running; returns

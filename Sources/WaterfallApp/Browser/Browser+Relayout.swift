@@ -71,9 +71,7 @@ extension Browser {
   /// `width` wide.
   func windowLayout(around position: Int, width: Int) -> WindowLayout {
     let count = dataSource.sections.first?.items.count ?? 0
-    // A card is at least 3 rows tall: this is three screens of the smallest
-    // cards on each side, more of most.
-    let reach = max(100, columns * max(1, size.height))
+    let reach = nearReach
     let items = max(0, min(position, count) - reach)..<min(count, position + reach)
     // Text keeps its area: rows per item go as the width the columns share.
     let oldCount = max(1, view.numberOfItems(inSection: 0))
@@ -84,6 +82,11 @@ extension Browser {
       contentHeight: Int(rowsPerItem * Double(count)))
   }
 
+  /// How many positions either side of the selection the cards measured at
+  /// once reach: a card is at least 3 rows tall, so three screens of the
+  /// smallest cards, more of most.
+  var nearReach: Int { max(100, columns * max(1, size.height)) }
+
   /// Sections beyond this many keep their layout until the worker's is ready:
   /// laying them out here, even with every height known, would take too long.
   static let interimSectionLimit = 64
@@ -92,7 +95,7 @@ extension Browser {
   /// shown: those the first screen after a relayout may show.
   var itemsNearSelection: [Int] {
     let position = view.selectedIndexPath.map(dataSource.position(of:)) ?? 0
-    let reach = max(100, columns * max(1, size.height))
+    let reach = nearReach
     var items: [Int] = []
     var skipped = 0
     for section in dataSource.sections {

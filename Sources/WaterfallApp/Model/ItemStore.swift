@@ -171,11 +171,8 @@ public final class ItemStore {
   /// A worker then measures them all (``CardSnapshot``).
   func layoutHeights(width: Int, exact: some Sequence<Int>) -> [UInt16] {
     for item in exact where item < count { _ = cardHeight(at: item, width: width) }
-    return heights.estimate(count: count, width: width) { item in
-      summaries.withBytes(from: records[item].summary) {
-        CardContent.packedHeight(in: $0, width: width, aspect: measuredSizes.isEmpty ? nil : measuredSizes[item])
-      }
-    }
+    let cards = cardSnapshot
+    return heights.estimate(count: count, width: width) { cards.height(of: $0, width: width) }
   }
 
   /// What a worker needs to measure and group cards: see ``CardSnapshot``.
