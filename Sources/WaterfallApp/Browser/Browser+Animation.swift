@@ -11,11 +11,12 @@ extension Browser {
   func hideSelected() {
     guard let item = selectedItem, let indexPath = view.selectedIndexPath else { return }
     let position = dataSource.position(of: indexPath)
-    let rest = dataSource.shownItems.filter { $0 != item }
-    let next = rest.isEmpty ? nil : rest[min(position, rest.count - 1)]
+    // The item after it, or before it when it is the last.
+    let count = dataSource.shownCount
+    let next = count < 2 ? nil : dataSource.sections.item(atPosition: position + 1 < count ? position + 1 : position - 1)
     // A group left empty loses its section: no animation for that; nor at scale,
     // where the layout after the hide is made on the worker.
-    if options.animates, !laysOutInBackground, let gone = view.frameForItem(at: indexPath), dataSource.sections[indexPath.section].items.count > 1 {
+    if options.animates, !laysOutInBackground, let gone = view.frameForItem(at: indexPath), dataSource.sections.count(inSection: indexPath.section) > 1 {
       let after = makeLayout()
       after.prepare(size: view.frame.size, source: RemovingItemSource(base: view, removed: indexPath))
       let remaining = view.numberOfItems(inSection: indexPath.section) - 1
@@ -40,7 +41,8 @@ extension Browser {
     let old = view.layout
     let oldOffset = view.scrollOffset
     reshow(selecting: item)
-    guard options.animates, let restored = view.selectedIndexPath, let frame = view.frameForItem(at: restored) else { return }
+    // With the sections grouped on the worker, the card comes back when they do.
+    guard options.animates, pendingGrouping == nil, let restored = view.selectedIndexPath, let frame = view.frameForItem(at: restored) else { return }
     let new = view.layout
     let offset = view.scrollOffset
     // The point in the old layout's content, which the transition moves by the change of offset.
