@@ -104,5 +104,6 @@ extension Browser {
     view.reloadData(with: makeLayout())
     if !select(keep, atRow: row) { view.selectFirstItem() }
     appendShown(regroup.backlog)
+    relayoutIfPending(allowed: true)
   }
 }

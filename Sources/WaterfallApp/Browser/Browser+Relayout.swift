@@ -205,7 +205,12 @@ extension Browser {
     } else if regroup?.selectsFirst == true || !select(keep, atRow: row) {
       view.selectFirstItem()
     }
-    if let regroup, !regroup.backlog.isEmpty { appendShown(regroup.backlog) }
+    if let regroup, !regroup.backlog.isEmpty {
+      // Items taken in meanwhile (a search's later matches): shown now, laid out
+      // again at once if they join earlier sections.
+      appendShown(regroup.backlog)
+      relayoutIfPending(allowed: true)
+    }
     return true
   }
 
