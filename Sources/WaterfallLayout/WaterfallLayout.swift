@@ -184,7 +184,8 @@ public class WaterfallLayout: CollectionLayout {
   }
 
   private func openSection(_ index: Int, top: Int) -> WaterfallSection {
-    let style = sectionStyles[index] ?? SectionStyle()
+    // (No lookup without styles: a million groups open a million sections.)
+    let style = sectionStyles.isEmpty ? SectionStyle() : sectionStyles[index] ?? SectionStyle()
     let width = crossExtent
     let spacing = max(0, style.columnSpacing ?? columnSpacing)
     var insets = flowInsets(style.insets ?? sectionInsets).nonNegative

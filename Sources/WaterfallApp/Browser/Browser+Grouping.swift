@@ -78,7 +78,9 @@ extension Browser {
     // The whole layout on its way is for these sections.
     pendingLayout?.shape.revision = dataSource.revision
     updateFooter()
+    let old = RetiredLayout(view.layout)
     view.reloadData(withPrepared: result.layout, counts: result.counts)
+    old.release()
     view.selectFirstItem()
     return true
   }

@@ -187,7 +187,9 @@ extension Browser {
         updateFooter()
       }
     }
+    let old = RetiredLayout(view.layout)
     view.reloadData(withPrepared: result.layout, counts: result.counts, frame: pending.frame)
+    old.release()
     // Items that came since, at the end of the last section, go in at once;
     // others wait for the next relayout.
     let sections = dataSource.sections

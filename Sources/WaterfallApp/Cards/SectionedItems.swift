@@ -54,6 +54,9 @@ struct SectionedItems: Sendable, Equatable {
     sectionOfItem.reserveCapacity(items.count)
     var sizes: [Int32] = []
     var sectionOfKey: [String?: Int32] = [:]
+    // Room for many groups from the start: growing the table a million groups
+    // long moves every key again at each doubling.
+    sectionOfKey.reserveCapacity(min(items.count, 1 << 12) + items.count / 4)
     var read = 0
     for item in items {
       if read & 4095 == 0, read > 0 {
