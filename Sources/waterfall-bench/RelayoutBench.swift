@@ -71,7 +71,10 @@ struct RelayoutBench {
       log("relayout: cannot load \(path)")
       return
     }
-    measure(groups, screen: screen, "--group-by id, 1M groups taken in at once", key: "groups.open", into: &report) {
+    measure(
+      groups, screen: screen, "--group-by id, 1M groups taken in at once", key: "groups.open", into: &report,
+      firstCards: true
+    ) {
       groups.storeDidAppend()
     }
     var downs: [Double] = []
@@ -100,13 +103,21 @@ struct RelayoutBench {
   /// Times `body` (a key) from its start to the screen drawn after it, and on
   /// until the workers' whole layout is in, and reports both as `key` and
   /// `key.whole`.
-  func measure(_ browser: Browser, screen: CellBuffer, _ label: String, key: String, into report: inout Report, _ body: () -> Void) {
+  /// With `firstCards`, the time until the first cards show is reported too, as `key.first`.
+  func measure(
+    _ browser: Browser, screen: CellBuffer, _ label: String, key: String, into report: inout Report, firstCards: Bool = false,
+    _ body: () -> Void
+  ) {
     let clock = ContinuousClock()
     let start = clock.now
     body()
     browser.draw(in: screen)
     let ms = Measure.seconds(start.duration(to: clock.now)) * 1000
-    let (settled, longest) = settle(browser, screen: screen)
+    let (settled, longest, first) = settle(browser, screen: screen)
+    if firstCards, let first {
+      log("relayout: \(label): the first cards on screen after \(format(ms + first)) ms")
+      report.add("\(key).first", "\(label): until the first cards show", ms + first, "ms")
+    }
     log(
       "relayout: \(label): \(format(ms)) ms to the screen, \(format(ms + settled)) ms until the whole layout is in, "
         + "longest main-thread step meanwhile \(format(longest)) ms")
@@ -118,20 +129,22 @@ struct RelayoutBench {
   /// Takes in what the workers finished until nothing is left running; returns
   /// how long it took, and the longest take-in and draw on this thread (what a
   /// key could wait behind), in milliseconds.
-  func settle(_ browser: Browser, screen: CellBuffer) -> (total: Double, longest: Double) {
+  func settle(_ browser: Browser, screen: CellBuffer) -> (total: Double, longest: Double, firstCards: Double?) {
     let clock = ContinuousClock()
     let start = clock.now
     var longest = 0.0
+    var first: Double? = browser.counts.shown > 0 ? 0 : nil
     while browser.hasBackgroundWork, Measure.seconds(start.duration(to: clock.now)) < 120 {
       let step = clock.now
       if browser.takeBackgroundWork() {
         browser.draw(in: screen)
         longest = max(longest, Measure.seconds(step.duration(to: clock.now)) * 1000)
+        if first == nil, browser.counts.shown > 0 { first = Measure.seconds(start.duration(to: clock.now)) * 1000 }
       } else {
         usleep(500)
       }
     }
-    return (Measure.seconds(start.duration(to: clock.now)) * 1000, longest)
+    return (Measure.seconds(start.duration(to: clock.now)) * 1000, longest, first)
   }
 
   private func format(_ value: Double) -> String {
