@@ -58,6 +58,8 @@ extension Browser {
   func regroupInBackground(_ input: GroupingInput, keep: Int?) -> Bool {
     guard regroupsInBackground, input.count >= backgroundLayoutThreshold else { return false }
     pendingGrouping = Regrouping(input: input, keep: keep, selectedAtRequest: selectedItem)
+    // Every item shown so far is in the input: none waits for a relayout now.
+    throttle.isPending = false
     startLayoutJob()
     return true
   }

@@ -170,7 +170,13 @@ extension Browser {
       if let sections = result.sections, pendingGrouping?.installed == false {
         pendingGrouping?.input = GroupingInput(shown: sections)
       }
-      if laysOutInBackground { startLayoutJob(frame: cardsFrame) } else { dataSource.interimHeights = nil }
+      if laysOutInBackground {
+        startLayoutJob(frame: cardsFrame)
+      } else if pendingGrouping != nil {
+        finishRegroupingHere()
+      } else {
+        dataSource.interimHeights = nil
+      }
       return false
     }
     dataSource.interimHeights = nil
@@ -180,7 +186,6 @@ extension Browser {
     if let regroup {
       // The new sections and their layout, together.
       pendingGrouping = nil
-      throttle.isPending = false
       if !regroup.installed {
         keep = itemToKeep(after: regroup)
         if let sections = result.sections { dataSource.install(sections) }
