@@ -183,12 +183,17 @@ extension Browser {
     var keep = selectedItem
     let row = selectedRow
     let regroup = pendingGrouping
+    // Sections installed from this result count what it laid out.
+    var countsAgree = false
     if let regroup {
       // The new sections and their layout, together.
       pendingGrouping = nil
       if !regroup.installed {
         keep = itemToKeep(after: regroup)
-        if let sections = result.sections { dataSource.install(sections) }
+        if let sections = result.sections {
+          dataSource.install(sections)
+          countsAgree = true
+        }
         updateFooter()
       }
     }
@@ -199,7 +204,9 @@ extension Browser {
     // others wait for the next relayout.
     let sections = dataSource.sections
     let count = sections.sectionCount
-    if count == result.counts.count, count > 0,
+    if countsAgree {
+      // Nothing came since: items taken in meanwhile wait in the backlog.
+    } else if count == result.counts.count, count > 0,
       (0..<(count - 1)).allSatisfy({ sections.count(inSection: $0) == result.counts[$0] }),
       sections.count(inSection: count - 1) > result.counts[count - 1]
     {

@@ -1,3 +1,4 @@
+import Dispatch
 import WaterfallLayout
 import WaterfallView
 
@@ -58,7 +59,10 @@ final class CardDataSource: CollectionViewDataSource, CollectionViewDelegate {
   /// Shows `sections` (grouped elsewhere, on a worker) and nothing else.
   func install(_ sections: SectionedItems) {
     revision += 1
+    let old = self.sections
     self.sections = sections
+    // A million groups' table is freed on a worker, not between two keys.
+    if old.count >= 100_000 { DispatchQueue.global(qos: .utility).async { withExtendedLifetime(old) {} } }
   }
 
   /// Shows `items` after those shown; returns whether they all went to the end of
