@@ -34,9 +34,12 @@ final class LayoutGate: Sendable {
 
   /// A browser over `store` that lays out on a worker from 1,000 cards up,
   /// its worker's results held by `gate` when given.
-  static func browser(_ store: ItemStore, gate: LayoutGate? = nil, animates: Bool = false) -> Browser {
+  static func browser(
+    _ store: ItemStore, gate: LayoutGate? = nil, animates: Bool = false, direction: ScrollDirection = .vertical
+  ) -> Browser {
     var options = Browser.Options()
     options.animates = animates
+    options.parameters.direction = direction
     let b = Browser(store: store, options: options, size: size)
     b.backgroundLayoutThreshold = 1_000
     b.prefetchThreshold = .max
@@ -48,10 +51,13 @@ final class LayoutGate: Sendable {
   /// The frames a browser of `kind` made on the main thread gives every card,
   /// with item `selected` selected (the carousel and the circle place cards by
   /// the selection).
-  static func reference(_ store: ItemStore, kind: LayoutKind, selected: Int?, size: Size = size) -> [Rect?] {
+  static func reference(
+    _ store: ItemStore, kind: LayoutKind, selected: Int?, size: Size = size, direction: ScrollDirection = .vertical
+  ) -> [Rect?] {
     var options = Browser.Options()
     options.animates = false
     options.layout = kind
+    options.parameters.direction = direction
     let b = Browser(store: store, options: options, size: size)
     if let selected { b.select(item: selected) }
     b.draw(in: CellBuffer(width: size.width, height: size.height))
@@ -64,9 +70,10 @@ final class LayoutGate: Sendable {
     while !b.layoutWorker.hasResult, ContinuousClock.now < deadline { usleep(500) }
   }
 
-  @Test func everyLayoutAtScaleEqualsTheOneMadeHereFrameForFrame() {
+  @Test(arguments: [ScrollDirection.vertical, .horizontal])
+  func everyLayoutAtScaleEqualsTheOneMadeHereFrameForFrame(direction: ScrollDirection) {
     let store = BackgroundLayoutTests.store(3_000)
-    let b = Self.browser(store)
+    let b = Self.browser(store, direction: direction)
     b.select(item: 1_234)
     let screen = CellBuffer(width: Self.size.width, height: Self.size.height)
     for _ in LayoutKind.allCases {
@@ -78,35 +85,43 @@ final class LayoutGate: Sendable {
       b.draw(in: screen)
       #expect(!(b.collectionView.layout is WindowLayout), "\(kind): the whole layout is in")
       #expect(b.selectedItem == 1_234)
-      let reference = Self.reference(store, kind: kind, selected: 1_234)
+      let reference = Self.reference(store, kind: kind, selected: 1_234, direction: direction)
       #expect(BackgroundLayoutTests.firstDifference(BackgroundLayoutTests.frames(b), reference) == nil, "\(kind)")
     }
     #expect(b.options.layout == .waterfall)
+    // Sideways the rows share the height: a new height is laid out again, on the worker.
+    b.resize(to: Size(width: Self.size.width, height: 40))
+    #expect(b.isLayingOut == (direction == .horizontal))
+    #expect(b.selectedItem == 1_234)
+    BackgroundLayoutTests.settle(b)
+    let resized = Self.reference(store, kind: .waterfall, selected: 1_234, size: Size(width: Self.size.width, height: 40), direction: direction)
+    #expect(BackgroundLayoutTests.firstDifference(BackgroundLayoutTests.frames(b), resized) == nil)
   }
 
-  @Test func theStandInPlacesCardsOfOneSizeExactly() throws {
+  @Test(arguments: [ScrollDirection.vertical, .horizontal])
+  func theStandInPlacesCardsOfOneSizeExactly(direction: ScrollDirection) throws {
     let store = BackgroundLayoutTests.store(3_000)
     let gate = LayoutGate()
     defer { gate.open() }
-    let b = Self.browser(store, gate: gate)
+    let b = Self.browser(store, gate: gate, direction: direction)
     b.select(item: 2_001)
     for kind in [LayoutKind.grid, .gridLarge, .list] {
       while b.options.layout != kind { _ = b.handle(.key(.character("L"))) }
       let window = try #require(b.collectionView.layout as? WindowLayout, "\(kind): a stand-in while the worker runs")
       #expect(window.items.contains(2_001))
-      let reference = Self.reference(store, kind: kind, selected: 2_001)
+      let reference = Self.reference(store, kind: kind, selected: 2_001, direction: kind == .list ? .vertical : direction)
       let view = b.collectionView
-      for item in window.items {
-        #expect(view.frameForItem(at: IndexPath(item: item)) == reference[item], "\(kind): item \(item)")
-      }
-      #expect(view.contentSize.height == Self.contentHeight(store, kind: kind), "\(kind)")
+      let wrong = window.items.filter { view.frameForItem(at: IndexPath(item: $0)) != reference[$0] }
+      #expect(wrong.isEmpty, "\(kind): \(wrong.count) cards misplaced")
+      #expect(view.contentSize == Self.contentSize(store, kind: kind, direction: direction), "\(kind)")
     }
   }
 
-  static func contentHeight(_ store: ItemStore, kind: LayoutKind) -> Int {
+  static func contentSize(_ store: ItemStore, kind: LayoutKind, direction: ScrollDirection) -> Size {
     var options = Browser.Options()
     options.layout = kind
-    return Browser(store: store, options: options, size: size).collectionView.contentSize.height
+    options.parameters.direction = direction
+    return Browser(store: store, options: options, size: size).collectionView.contentSize
   }
 
   @Test func aLayoutForAnEarlierKeyIsNeverInstalled() throws {
@@ -162,12 +177,15 @@ final class LayoutGate: Sendable {
     #expect(BackgroundLayoutTests.firstDifference(BackgroundLayoutTests.frames(b), Self.reference(store, kind: .grid, selected: 1_500)) == nil)
   }
 
-  @Test func downAndPageDownGoOnPastTheStandInsFirstRun() throws {
+  @Test(arguments: [ScrollDirection.vertical, .horizontal])
+  func downAndPageDownGoOnPastTheStandInsFirstRun(direction: ScrollDirection) throws {
     let store = BackgroundLayoutTests.store(3_000)
     for kind in [LayoutKind.waterfall, .grid] {
       let gate = LayoutGate()
       defer { gate.open() }
-      let b = Self.browser(store, gate: gate)
+      let b = Self.browser(store, gate: gate, direction: direction)
+      // Along the flow: down a column, or right along a row.
+      let forward: Key = direction == .horizontal ? .right : .down
       b.select(item: 1_000)
       if kind == .waterfall { _ = b.handle(.key(.character("+"))) } else { _ = b.handle(.key(.character("L"))) }
       let first = try #require(b.collectionView.layout as? WindowLayout).items
@@ -188,7 +206,7 @@ final class LayoutGate: Sendable {
       #expect(b.collectionView.layout is WindowLayout, "\(kind): still the stand-in")
       #expect(blank == 0, "\(kind): screens with no card")
       #expect((seen.max() ?? 0) >= first.upperBound, "\(kind): PageDown went past the first run's end")
-      for _ in 0..<400 { _ = b.handle(.key(.down)) }
+      for _ in 0..<400 { _ = b.handle(.key(forward)) }
       let down = try #require(b.selectedItem)
       #expect(down > (seen.max() ?? 0) || down >= 2_990, "\(kind): Down goes on too")
       _ = b.handle(.key(.character("G")))
@@ -196,8 +214,8 @@ final class LayoutGate: Sendable {
       #expect(b.collectionView.frameForItem(at: IndexPath(item: 2_999)).map { b.collectionView.visibleRect.intersects($0) } == true)
       _ = b.handle(.key(.character("g")))
       #expect(b.selectedItem == 0)
-      #expect(b.collectionView.contentOffset == 0)
-      #expect(b.collectionView.frameForItem(at: IndexPath(item: 0))?.minY == 0)
+      #expect(b.collectionView.scrollOffset == .zero)
+      #expect(b.collectionView.frameForItem(at: IndexPath(item: 0)).map { direction == .horizontal ? $0.minX : $0.minY } == 0)
       gate.open()
       BackgroundLayoutTests.settle(b)
       #expect(b.selectedItem == 0)

@@ -31,11 +31,11 @@ extension Browser {
   }
 
   /// Whether laying every card out goes to the worker: many cards in a
-  /// vertical layout that places them one by one (the waterfall, the grids,
-  /// the list; the others place a card by its index at no cost), with a worker
-  /// to run on.
+  /// layout that places them one by one (the waterfall, the grids, the list,
+  /// either way; the others place a card by its index at no cost), with a
+  /// worker to run on.
   var laysOutInBackground: Bool {
-    layoutWorker.runsInBackground && !options.layout.placesByIndex && !policy.isHorizontal
+    layoutWorker.runsInBackground && !options.layout.placesByIndex
       && dataSource.shownCount >= backgroundLayoutThreshold
   }
 
@@ -56,7 +56,8 @@ extension Browser {
       let position = view.selectedIndexPath.map(dataSource.position(of:)) ?? 0
       let window = windowLayout(around: position, frame: frame)
       if frame != view.frame { view.setFrame(frame, layout: window) } else { view.setLayout(window) }
-    } else if sections <= Self.interimSectionLimit {
+    } else if sections <= Self.interimSectionLimit, !(options.layout.measuresCards && policy.isHorizontal) {
+      // (Sideways, a card's width is a search over its heights: never here.)
       let width = itemWidth(for: policy, viewSize: frame.size)
       if options.layout.measuresCards, store.knownHeightCount(width: width) < store.count {
         // The cards that will show, exact; the rest guessed.
@@ -77,9 +78,14 @@ extension Browser {
     let count = dataSource.sections.first?.items.count ?? 0
     let reach = nearReach
     let items = max(0, min(position, count) - reach)..<min(count, position + reach)
-    // Text keeps its area: rows per item go as the width the columns share.
+    // Text keeps its area: rows per item go as the width the columns share
+    // (sideways, columns per item as the height the rows share).
     let oldCount = max(1, view.numberOfItems(inSection: 0))
-    let rowsPerItem = Double(view.contentSize.height) / Double(oldCount) * Double(max(1, view.frame.width)) / Double(max(1, frame.width))
+    let content = view.contentSize
+    let rowsPerItem =
+      policy.isHorizontal
+      ? Double(content.width) / Double(oldCount) * Double(max(1, view.frame.height)) / Double(max(1, frame.height))
+      : Double(content.height) / Double(oldCount) * Double(max(1, view.frame.width)) / Double(max(1, frame.width))
     return windowLayout(
       items: items, frame: frame, top: Int(rowsPerItem * Double(items.lowerBound)),
       contentHeight: Int(rowsPerItem * Double(count)))
@@ -138,7 +144,7 @@ extension Browser {
     let width = itemWidth(for: policy)
     let job = LayoutJob(
       policy: policy, size: view.frame.size, sections: first, hasFooter: false, cards: store.cardSnapshot,
-      known: store.knownHeights(width: width), width: width)
+      known: store.knownHeights(width: width), width: width, cardWidths: dataSource.cardWidths)
     guard let result = job.run(threads: 1) else { return }
     store.installHeights(result.heights, width: width)
     view.reloadData(withPrepared: result.layout, counts: result.counts)
@@ -151,8 +157,9 @@ extension Browser {
     let width = itemWidth(for: policy, viewSize: frame.size)
     let job = LayoutJob(
       policy: policy, size: frame.size, sections: dataSource.sections, hasFooter: dataSource.footer != nil,
-      cards: store.cardSnapshot, known: options.layout.measuresCards ? store.knownHeights(width: width) : nil,
-      width: width)
+      cards: store.cardSnapshot,
+      known: options.layout.measuresCards && !policy.isHorizontal ? store.knownHeights(width: width) : nil,
+      width: width, cardWidths: dataSource.cardWidths)
     pendingLayout = (layoutWorker.start(job), layoutShape, frame)
   }
 

@@ -29,7 +29,7 @@ extension Browser {
       keepsPlace = false
     } else {
       let bounds = runBounds(window)
-      let visible = view.visibleRect
+      let visible = view.isHorizontal ? view.visibleRect.transposed : view.visibleRect
       let nearTop = selected.item - items.lowerBound < margin || visible.minY - view.pageLength < bounds.top
       let nearBottom = items.upperBound - selected.item <= margin || visible.maxY + view.pageLength > bounds.bottom
       if nearTop, items.lowerBound > 0 { items = max(0, items.lowerBound - reach)..<items.upperBound }
@@ -40,7 +40,8 @@ extension Browser {
     }
     guard items != window.items else { return }
     // The guess the run was placed with, in rows per card.
-    let content = max(window.contentHeight, window.contentSize.height)
+    let size = window.contentSize
+    let content = max(window.contentHeight, view.isHorizontal ? size.width : size.height)
     let rowsPerItem = Double(content) / Double(max(1, count))
     // Cards added after the run leave those before them where they were;
     // cards added before it go above it, at the rows they are guessed to take.
@@ -52,10 +53,13 @@ extension Browser {
     if !keepsPlace { view.scrollToItem(at: selected) }
   }
 
-  /// The rows the run's cards take in the content: its first card's top and
-  /// the bottom of its lowest.
+  /// The rows the run's cards take in the content (the columns, sideways):
+  /// its first card's top and the bottom of its lowest.
   private func runBounds(_ window: WindowLayout) -> (top: Int, bottom: Int) {
-    let top = window.attributesForItem(at: IndexPath(item: window.items.lowerBound))?.frame.minY ?? window.top
-    return (top, window.top + window.base.contentSize.height)
+    let sideways = window.scrollDirection == .horizontal
+    let first = window.attributesForItem(at: IndexPath(item: window.items.lowerBound))?.frame
+    let top = first.map { sideways ? $0.minX : $0.minY } ?? window.top
+    let run = window.base.contentSize
+    return (top, window.top + (sideways ? run.width : run.height))
   }
 }

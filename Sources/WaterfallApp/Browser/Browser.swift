@@ -274,10 +274,15 @@ public final class Browser {
     finishAnimation()
     let oldColumns = columns
     let oldWidth = view.frame.width
+    let oldHeight = view.frame.height
     policy.size = newSize
     if laysOutInBackground {
-      // A new height alone changes nothing in a vertical layout.
-      if columns != oldColumns || cardsFrame.width != oldWidth { relayoutCards(frame: cardsFrame) } else { view.frame = cardsFrame }
+      // A new height alone changes nothing in a vertical layout; the rows share it when sideways.
+      if columns != oldColumns || cardsFrame.width != oldWidth || (policy.isHorizontal && cardsFrame.height != oldHeight) {
+        relayoutCards(frame: cardsFrame)
+      } else {
+        view.frame = cardsFrame
+      }
     } else if columns != oldColumns || policy.followsWidth || policy.followsHeight {
       cancelLayoutJob()
       view.setFrame(cardsFrame, layout: makeLayout())

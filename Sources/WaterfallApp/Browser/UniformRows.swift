@@ -4,6 +4,8 @@ import WaterfallLayout
 /// `i` is in row `i / columns`, and every row is ``pitch`` rows below the one
 /// before, so a run of the cards can be placed exactly without laying out the
 /// cards before it. Read off the layout itself, laid out for two rows of cards.
+/// Sideways (`--direction horizontal`), the same along the flow: a "row" is a
+/// column of cards, its "top" its left edge, and the content's height its width.
 ///
 /// ```swift
 /// let rows = UniformRows(whole: GridLayout(), run: GridLayout(), size: Size(width: 80, height: 24), count: 1_000_000)
@@ -31,16 +33,19 @@ struct UniformRows: Equatable {
     let columns = max(1, (whole as? WaterfallLayout)?.effectiveColumnCount(inSection: 0) ?? 1)
     let probe = min(max(0, count), 2 * columns)
     whole.prepare(size: size, source: FixedLayoutSource(heights: Array(repeating: 1, count: probe)))
-    let first = whole.attributesForItem(at: IndexPath(item: 0))?.frame.minY ?? 0
-    let second = whole.attributesForItem(at: IndexPath(item: columns))?.frame.minY
+    let sideways = whole.scrollDirection == .horizontal
+    let along = { (frame: Rect) in sideways ? frame.minX : frame.minY }
+    let first = whole.attributesForItem(at: IndexPath(item: 0)).map { along($0.frame) } ?? 0
+    let second = whole.attributesForItem(at: IndexPath(item: columns)).map { along($0.frame) }
     let pitch = second.map { $0 - first } ?? 1
     let rows = { (cards: Int) in (cards + columns - 1) / columns }
     run.prepare(size: size, source: FixedLayoutSource(heights: [1]))
     self.columns = columns
     firstTop = first
-    runTop = run.attributesForItem(at: IndexPath(item: 0))?.frame.minY ?? 0
+    runTop = run.attributesForItem(at: IndexPath(item: 0)).map { along($0.frame) } ?? 0
     self.pitch = pitch
-    contentHeight = whole.contentSize.height + max(0, rows(count) - rows(probe)) * pitch
+    let extent = sideways ? whole.contentSize.width : whole.contentSize.height
+    contentHeight = extent + max(0, rows(count) - rows(probe)) * pitch
   }
 
   /// The first card at or before `item` that starts a row.
