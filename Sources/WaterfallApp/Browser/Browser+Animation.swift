@@ -10,9 +10,8 @@ extension Browser {
   /// before it keep theirs.
   func hideSelected() {
     guard let item = selectedItem, let indexPath = view.selectedIndexPath else { return }
-    let position = dataSource.position(of: indexPath)
-    let rest = dataSource.shownItems.filter { $0 != item }
-    let next = rest.isEmpty ? nil : rest[min(position, rest.count - 1)]
+    // The card after it takes the selection; after the last, the one before.
+    let next = shownItem(after: indexPath, step: 1) ?? shownItem(after: indexPath, step: -1)
     // A group left empty loses its section: no animation for that; nor at scale,
     // where the layout after the hide is made on the worker.
     if options.animates, !laysOutInBackground, let gone = view.frameForItem(at: indexPath), dataSource.sections[indexPath.section].items.count > 1 {
@@ -31,6 +30,20 @@ extension Browser {
     }
     shown.hide(item)
     reshow(selecting: next)
+  }
+
+  /// The store item shown next to `indexPath` in the cards' order, a `step`
+  /// of 1 after it or -1 before it, across groups; nil past the ends.
+  private func shownItem(after indexPath: IndexPath, step: Int) -> Int? {
+    var section = indexPath.section
+    var item = indexPath.item + step
+    let sections = dataSource.sections
+    while sections.indices.contains(section) {
+      if sections[section].items.indices.contains(item) { return sections[section].items[item] }
+      section += step
+      item = step > 0 ? 0 : (sections.indices.contains(section) ? sections[section].items.count - 1 : 0)
+    }
+    return nil
   }
 
   /// Brings the card hidden last back (`u`): it grows from a point at its place

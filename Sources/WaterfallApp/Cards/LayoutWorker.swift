@@ -17,9 +17,13 @@ final class LayoutWorker: Sendable {
   private let done = Mutex<(generation: Int, result: LayoutJob.Result)?>(nil)
   private let progress = Atomic<Int>(0)
   private let wake: (@Sendable () -> Void)?
+  /// Called on the worker with a job's generation once it is done, before
+  /// its result is handed over: a test holds a job there until it says.
+  private let gate: (@Sendable (Int) -> Void)?
 
-  init(wake: (@Sendable () -> Void)?) {
+  init(wake: (@Sendable () -> Void)?, gate: (@Sendable (Int) -> Void)? = nil) {
     self.wake = wake
+    self.gate = gate
   }
 
   /// Whether jobs run in the background at all.
@@ -37,6 +41,7 @@ final class LayoutWorker: Sendable {
         let result = job.run(
           shouldStop: stop, progress: { self.progress.store($0, ordering: .relaxed) })
       else { return }
+      gate?(generation)
       guard !stop() else { return }
       done.withLock { $0 = (generation, result) }
       wake?()
