@@ -8,6 +8,10 @@
 /// is ``contentHeight`` tall (a guess at the whole layout's), so the run can sit
 /// where the whole layout will put it, about.
 ///
+/// A ``base`` that flows sideways makes the window flow sideways too: ``top``
+/// is then the column where the run starts, and ``contentHeight`` the content's
+/// width.
+///
 /// ```swift
 /// let run = WaterfallLayout(columnCount: 3)
 /// let window = WindowLayout(base: run, section: 0, items: 5_000..<7_000, top: 40_000, contentHeight: 2_000_000)
@@ -22,9 +26,10 @@ public final class WindowLayout: CollectionLayout {
   public let section: Int
   /// The items of ``section`` placed.
   public let items: Range<Int>
-  /// The row of the content where the run's layout starts.
+  /// The row of the content where the run's layout starts (the column, when
+  /// the base flows sideways).
   public let top: Int
-  /// The height the content is taken to have.
+  /// The height the content is taken to have (its width, sideways).
   public let contentHeight: Int
   private var preparedWidth = 0
 
@@ -42,13 +47,28 @@ public final class WindowLayout: CollectionLayout {
     base.prepare(width: width, source: RunSource(source: source, section: section, items: items))
   }
 
+  /// Lays out the run only in a view of `size` (a sideways flow shares its height).
+  public func prepare(size: Size, source: any LayoutSource) {
+    preparedWidth = size.width
+    base.prepare(size: size, source: RunSource(source: source, section: section, items: items))
+  }
+
+  public var scrollDirection: ScrollDirection { base.scrollDirection }
+
+  private var isHorizontal: Bool { base.scrollDirection == .horizontal }
+
   public var contentSize: Size {
-    Size(width: preparedWidth, height: max(contentHeight, top + base.contentSize.height))
+    let run = base.contentSize
+    return isHorizontal
+      ? Size(width: max(contentHeight, top + run.width), height: run.height)
+      : Size(width: preparedWidth, height: max(contentHeight, top + run.height))
   }
 
   /// The run's elements in `rect`, numbered and placed as in the collection.
   public func attributes(in rect: Rect) -> [LayoutAttributes] {
-    base.attributes(in: Rect(x: rect.minX, y: rect.minY - top, width: rect.width, height: rect.height)).compactMap {
+    var shifted = rect
+    if isHorizontal { shifted.origin.x -= top } else { shifted.origin.y -= top }
+    return base.attributes(in: shifted).compactMap {
       guard $0.kind == .cell else { return nil }
       return placed($0)
     }
@@ -62,7 +82,9 @@ public final class WindowLayout: CollectionLayout {
   /// None: the run has no headers or footers.
   public func attributesForSupplementary(_ kind: ElementKind, inSection section: Int) -> LayoutAttributes? { nil }
 
-  public func shouldInvalidate(forBoundsChange newBounds: Rect) -> Bool { newBounds.width != preparedWidth }
+  public func shouldInvalidate(forBoundsChange newBounds: Rect) -> Bool {
+    newBounds.width != preparedWidth || base.shouldInvalidate(forBoundsChange: newBounds)
+  }
 
   /// Nothing: items after the run are not placed.
   public func appendItems(count: Int, toSection section: Int, source: any LayoutSource) {}
@@ -79,7 +101,7 @@ public final class WindowLayout: CollectionLayout {
   private func placed(_ attributes: LayoutAttributes) -> LayoutAttributes {
     var a = attributes
     a.indexPath = IndexPath(item: a.indexPath.item + items.lowerBound, section: section)
-    a.frame.origin.y += top
+    if isHorizontal { a.frame.origin.x += top } else { a.frame.origin.y += top }
     return a
   }
 

@@ -33,6 +33,10 @@ public final class TerminalCanvas: Canvas {
     buffer.set(glyph, at: point, style: colorsEnabled ? style : style.withoutColors)
   }
 
+  public func setRun(_ glyphs: ArraySlice<Glyph>, at point: Point, style: Style) {
+    buffer.setRun(glyphs, at: point, style: colorsEnabled ? style : style.withoutColors)
+  }
+
   public func fillClipped(_ rect: Rect, with glyph: Glyph, style: Style) {
     buffer.fillClipped(rect, with: glyph, style: colorsEnabled ? style : style.withoutColors)
   }

@@ -6,7 +6,8 @@ import WaterfallView
 /// The loop owns a ``TerminalSession`` and a ``TerminalCanvas`` over it. ``run(_:)``
 /// draws a frame of the ``TerminalProgram``, shows it (only the rows that changed
 /// are sent), waits for input, a timeout or a ``wakeUp`` from another thread,
-/// hands every waiting event to the program, and draws again, until the program
+/// hands every waiting event to the program, and draws again (telling the
+/// program's update that this frame answers input), until the program
 /// finishes. A resize arrives as ``InputEvent/resize(_:)`` and the next frame is
 /// drawn at the new size.
 ///
@@ -69,15 +70,18 @@ public final class TerminalLoop {
   /// Draws `program`'s frames and hands it events until it finishes; returns
   /// what it finished with.
   public func run<Program: TerminalProgram>(_ program: Program) -> Program.Outcome {
+    var afterInput = false
     while true {
-      program.update(time: time)
+      program.update(time: time, afterInput: afterInput)
       let frameStart = time
       canvas.clear()
       program.draw(in: canvas)
       canvas.present()
       program.frameShown(drawingTime: time &- frameStart)
 
+      afterInput = false
       guard var event = session.nextEvent(timeout: program.timeout(time: time)) else { continue }
+      afterInput = true
       // Handle every event already waiting before drawing again, so a burst of
       // keys or resizes costs one frame.
       var handled = 0

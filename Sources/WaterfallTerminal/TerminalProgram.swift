@@ -2,8 +2,8 @@ import WaterfallView
 
 /// What a ``TerminalLoop`` runs: it draws frames and answers events.
 ///
-/// The loop calls, in turn: ``update(time:)`` (take in what background work
-/// produced, advance animations), ``draw(in:)`` into a blank canvas the size of the
+/// The loop calls, in turn: ``update(time:afterInput:)`` (take in what background
+/// work produced, advance animations), ``draw(in:)`` into a blank canvas the size of the
 /// screen, ``frameShown(drawingTime:)`` once the frame is on the screen; then it
 /// waits up to ``timeout(time:)`` for input and calls ``handle(_:time:)`` for every
 /// event already waiting (a burst of keys costs one frame) before drawing again.
@@ -39,6 +39,12 @@ public protocol TerminalProgram<Outcome> {
   /// advance animations to `time`.
   func update(time: UInt64)
 
+  /// Called before each frame is drawn, instead of ``update(time:)``;
+  /// `afterInput` is true for the frame that shows the events just handled. A
+  /// program with much to take in can leave it to the next frame then, so that
+  /// the screen answers the key first. By default, calls ``update(time:)``.
+  func update(time: UInt64, afterInput: Bool)
+
   /// Draws the frame. The canvas is the screen's size and blank.
   func draw(in canvas: TerminalCanvas)
 
@@ -57,6 +63,7 @@ public protocol TerminalProgram<Outcome> {
 
 extension TerminalProgram {
   public func update(time: UInt64) {}
+  public func update(time: UInt64, afterInput: Bool) { update(time: time) }
   public func frameShown(drawingTime: UInt64) {}
   public func timeout(time: UInt64) -> Int? { nil }
 }

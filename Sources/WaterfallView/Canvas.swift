@@ -32,6 +32,13 @@ public protocol Canvas: AnyObject {
   /// has already clipped to ``bounds``. A default implementation calls
   /// ``set(_:at:style:)`` for each cell; canvases with a faster way override it.
   func fillClipped(_ rect: Rect, with glyph: Glyph, style: Style)
+
+  /// Writes `glyphs` side by side on row `point.y` from column `point.x`, in one
+  /// style. The caller has already clipped them to ``bounds``: the row is
+  /// inside, and they start at or after its left edge and end at or before its
+  /// right. A default implementation calls ``set(_:at:style:)`` for each glyph;
+  /// canvases with a faster way override it (a frame is mostly such runs).
+  func setRun(_ glyphs: ArraySlice<Glyph>, at point: Point, style: Style)
 }
 
 extension Canvas {
@@ -40,6 +47,14 @@ extension Canvas {
   public func fillClipped(_ rect: Rect, with glyph: Glyph, style: Style) {
     for y in rect.minY..<rect.maxY {
       for x in rect.minX..<rect.maxX { set(glyph, at: Point(x: x, y: y), style: style) }
+    }
+  }
+
+  public func setRun(_ glyphs: ArraySlice<Glyph>, at point: Point, style: Style) {
+    var x = point.x
+    for glyph in glyphs {
+      set(glyph, at: Point(x: x, y: point.y), style: style)
+      x += glyph.width
     }
   }
 
@@ -75,10 +90,21 @@ extension Canvas {
       return glyphs.reduce(0) { $0 + $1.width }
     }
     var x = point.x
-    for glyph in glyphs {
-      guard x < area.maxX else { break }
-      draw(glyph, at: &x, row: point.y, style: style, area: area)
+    var index = glyphs.startIndex
+    // Glyphs left of the area (one may be cut by its edge), then those wholly
+    // inside it as one run, then one cut by the right edge.
+    while index < glyphs.endIndex, x < area.minX {
+      draw(glyphs[index], at: &x, row: point.y, style: style, area: area)
+      index += 1
     }
+    let runStart = index
+    let runX = x
+    while index < glyphs.endIndex, x + glyphs[index].width <= area.maxX {
+      x += glyphs[index].width
+      index += 1
+    }
+    if runStart < index { setRun(glyphs[runStart..<index], at: Point(x: runX, y: point.y), style: style) }
+    if index < glyphs.endIndex, x < area.maxX { draw(glyphs[index], at: &x, row: point.y, style: style, area: area) }
     return x - point.x
   }
 

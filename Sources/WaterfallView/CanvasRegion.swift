@@ -36,6 +36,10 @@ public final class CanvasRegion: Canvas {
     base.set(glyph, at: Point(x: point.x + offset.x, y: point.y + offset.y), style: style)
   }
 
+  public func setRun(_ glyphs: ArraySlice<Glyph>, at point: Point, style: Style) {
+    base.setRun(glyphs, at: Point(x: point.x + offset.x, y: point.y + offset.y), style: style)
+  }
+
   public func fillClipped(_ rect: Rect, with glyph: Glyph, style: Style) {
     guard let area = rect.intersection(bounds) else { return }
     base.fillClipped(area.offsetBy(dx: offset.x, dy: offset.y), with: glyph, style: style)

@@ -87,6 +87,21 @@ public final class CellBuffer: Canvas {
   public var cells: [Cell] { storage.map(cell) }
 
   public func set(_ glyph: Glyph, at point: Point, style: Style) {
+    write(glyph, at: point, style: style)
+  }
+
+  /// Writes the glyphs one after another, each as ``set(_:at:style:)`` would,
+  /// without a call through the protocol per glyph.
+  public func setRun(_ glyphs: ArraySlice<Glyph>, at point: Point, style: Style) {
+    var x = point.x
+    for glyph in glyphs {
+      write(glyph, at: Point(x: x, y: point.y), style: style)
+      x += glyph.width
+    }
+  }
+
+  @inline(__always)
+  private func write(_ glyph: Glyph, at point: Point, style: Style) {
     guard point.x >= 0, point.y >= 0, point.x < size.width, point.y < size.height else { return }
     let index = point.y * size.width + point.x
     // Overwriting half of a wide glyph leaves a space in its other half.

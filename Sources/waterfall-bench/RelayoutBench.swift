@@ -51,11 +51,25 @@ struct RelayoutBench {
     timed("x (hide the selected card)", key: "x") { _ = cards.handle(.key(.character("x"))) }
     timed("u (the hidden card back)", key: "u") { _ = cards.handle(.key(.character("u"))) }
     timed("L (the waterfall to the next layout)", key: "L") { _ = cards.handle(.key(.character("L"))) }
+    // On through every layout, back to the waterfall.
+    var kind = LayoutKind.waterfall.next
+    repeat {
+      let next = kind.next
+      timed("L (\(kind.label) to \(next.label))", key: "L.\(next.rawValue)") { _ = cards.handle(.key(.character("L"))) }
+      kind = next
+    } while kind != .waterfall
+    // The keys that lay every card out again, in a layout of one size of card.
+    _ = cards.handle(.key(.character("L")))
+    _ = settle(cards, screen: screen)
+    for (name, key) in [("+", "plus"), ("x", "x"), ("u", "u")] {
+      timed("\(name) in the grid", key: "grid.\(key)") { _ = cards.handle(.key(.character(Character(name)))) }
+    }
+    timed("a resize to 200x60 in the grid", key: "grid.resize") { cards.resize(to: Self.size) }
   }
 
   /// A million groups: every item its own section. The browser starts empty and
-  /// takes the whole file in at once, as if it were one page: grouping its items
-  /// happens here, laying the groups out on the worker.
+  /// takes the whole file in at once, as if it were one page: the worker groups
+  /// its items and lays the groups out; then `+`, `x`, `u` and a sort.
   func runGroups(into report: inout Report) {
     let clock = ContinuousClock()
     var options = Browser.Options()

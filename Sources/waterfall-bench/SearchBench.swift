@@ -23,7 +23,7 @@ struct SearchBench {
   /// The binary the terminal part drives.
   var waterfall = ".build/release/waterfall"
 
-  static let allParts: Set<String> = ["search", "sort", "terminal"]
+  static let allParts: Set<String> = ["frame", "search", "sort", "terminal"]
 
   static let query = "wool"
   static let size = Size(width: 200, height: 60)
@@ -37,6 +37,7 @@ struct SearchBench {
     browser.searchInBackground(wake: {})
     let screen = CellBuffer(width: Self.size.width, height: Self.size.height)
     browser.draw(in: screen)
+    if parts.contains("frame") { FrameBench(log: log).run(browser, screen: screen, into: &report) }
     if parts.contains("search") { measureSearch(browser, store: store, screen: screen, into: &report) }
     if parts.contains("sort") { measureSort(browser, screen: screen, into: &report) }
     if parts.contains("terminal") { SearchTerminalBench(path: path, waterfall: waterfall, log: log).run(into: &report) }

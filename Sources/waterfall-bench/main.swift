@@ -16,7 +16,7 @@
 //   --no-others  only waterfall: --programs waterfall
 //   --files      which files the scale part opens, comma-separated: jsonl, json,
 //                wrapped (an array inside an object), csv, sqlite (default: all)
-//   --parts      which parts of the search group run, comma-separated: search, sort,
+//   --parts      which parts of the search group run, comma-separated: frame, search, sort,
 //                terminal (the real programs in a pseudo-terminal; default: all); of the
 //                relayout group: text, groups
 //   --show-screens  log the screen before and after each counted step

@@ -210,18 +210,31 @@ import WaterfallView
   }
 }
 
-/// A hide undone at scale, animated: the whole layout still comes in.
+/// A hide undone at scale, animated: the whole layout still comes in, though
+/// the worker's layout is taken while the animation runs (the worker's gate
+/// holds it until the animation has begun; nothing is left to timing).
 @Suite struct BackgroundLayoutAnimationTests {
-  @Test func anUndoneHideIsLaidOutWholeAfterItsAnimation() {
+  @Test func anUndoneHideIsLaidOutWholeAfterItsAnimation() throws {
     let store = BackgroundLayoutTests.store(3_000)
-    let b = Browser(store: store, options: Browser.Options(), size: BackgroundLayoutTests.size)
-    b.backgroundLayoutThreshold = 1_000
-    b.prefetchThreshold = .max
-    b.searchInBackground(wake: {})
+    let gate = LayoutGate()
+    defer { gate.open() }
+    let b = BackgroundLayoutKindsTests.browser(store, gate: gate, animates: true)
     b.select(item: 500)
     _ = b.handle(.key(.character("x")))
+    gate.open()
     BackgroundLayoutTests.settle(b)
+    let held = LayoutGate()
+    defer { held.open() }
+    b.layoutWorker = LayoutWorker(wake: {}, gate: { held.wait($0) })
     _ = b.handle(.key(.character("u")))
+    #expect(b.isAnimating)
+    let generation = try #require(b.pendingLayout?.generation)
+    held.release(generation)
+    BackgroundLayoutKindsTests.waitForResult(b)
+    // Taken mid-animation: it cannot be installed now, and must be made again.
+    b.takeBackgroundWork()
+    #expect(b.isAnimating)
+    held.open()
     var now: UInt64 = 1_000
     let deadline = ContinuousClock.now + .seconds(120)
     while (b.hasBackgroundWork || b.isAnimating), ContinuousClock.now < deadline {

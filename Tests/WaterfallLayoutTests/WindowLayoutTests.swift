@@ -31,4 +31,24 @@ import WaterfallLayout
     #expect(window.neighbor(of: IndexPath(item: 10), toward: .up) == nil)
     #expect(window.neighbor(of: IndexPath(item: 5), toward: .down) == nil)
   }
+
+  @Test func aSidewaysRunStartsAtItsColumn() {
+    let flow = { WaterfallLayout(columnCount: 2, scrollDirection: .horizontal) }
+    let window = WindowLayout(base: flow(), section: 0, items: 100..<140, top: 700, contentHeight: 3_000)
+    #expect(window.scrollDirection == .horizontal)
+    let size = Size(width: 80, height: 20)
+    window.prepare(size: size, source: FixedLayoutSource(heights: Self.heights))
+    let alone = flow()
+    alone.prepare(size: size, source: FixedLayoutSource(heights: Array(Self.heights[100..<140])))
+    for item in 100..<140 {
+      var expected = alone.attributesForItem(at: IndexPath(item: item - 100))!.frame
+      expected.origin.x += 700
+      #expect(window.attributesForItem(at: IndexPath(item: item))?.frame == expected)
+    }
+    #expect(window.contentSize == Size(width: 3_000, height: 20))
+    #expect(window.attributes(in: Rect(x: 0, y: 0, width: 700, height: 20)).isEmpty)
+    #expect(Set(window.attributes(in: Rect(x: 700, y: 0, width: 10_000, height: 20)).map(\.indexPath.item)) == Set(100..<140))
+    #expect(window.shouldInvalidate(forBoundsChange: Rect(x: 0, y: 0, width: 80, height: 30)), "the rows share a new height")
+    #expect(!window.shouldInvalidate(forBoundsChange: Rect(x: 50, y: 0, width: 80, height: 20)))
+  }
 }

@@ -10,10 +10,8 @@ extension Browser {
   /// before it keep theirs.
   func hideSelected() {
     guard let item = selectedItem, let indexPath = view.selectedIndexPath else { return }
-    let position = dataSource.position(of: indexPath)
-    // The item after it, or before it when it is the last.
-    let count = dataSource.shownCount
-    let next = count < 2 ? nil : dataSource.sections.item(atPosition: position + 1 < count ? position + 1 : position - 1)
+    // The card after it takes the selection; after the last, the one before.
+    let next = shownItem(after: indexPath, step: 1) ?? shownItem(after: indexPath, step: -1)
     // A group left empty loses its section: no animation for that; nor at scale,
     // where the layout after the hide is made on the worker.
     if options.animates, !laysOutInBackground, let gone = view.frameForItem(at: indexPath), dataSource.sections.count(inSection: indexPath.section) > 1 {
@@ -32,6 +30,20 @@ extension Browser {
     }
     shown.hide(item)
     reshow(selecting: next)
+  }
+
+  /// The store item shown next to `indexPath` in the cards' order, a `step`
+  /// of 1 after it or -1 before it, across groups; nil past the ends.
+  private func shownItem(after indexPath: IndexPath, step: Int) -> Int? {
+    var section = indexPath.section
+    var item = indexPath.item + step
+    let sections = dataSource.sections
+    while section >= 0, section < sections.sectionCount {
+      if item >= 0, item < sections.count(inSection: section) { return sections.item(item, inSection: section) }
+      section += step
+      item = step > 0 ? 0 : (section >= 0 && section < sections.sectionCount ? sections.count(inSection: section) - 1 : 0)
+    }
+    return nil
   }
 
   /// Brings the card hidden last back (`u`): it grows from a point at its place

@@ -22,6 +22,7 @@ extension Browser {
       }
     }
     let action = dispatch(event, time: time)
+    followSelectionWithWindow()
     if refresh, case .none = action { return .reload }
     return action
   }

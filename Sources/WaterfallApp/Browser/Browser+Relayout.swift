@@ -2,8 +2,9 @@ import WaterfallLayout
 import WaterfallView
 
 /// Laying every card out again at scale without freezing a key: a new column
-/// width (`+`, `-`, `z`, a resize, `L` back to the waterfall) and groups that
-/// gained items (`--group-by`) go to a ``LayoutWorker``.
+/// width (`+`, `-`, `z`, a resize), `L` to a layout that places every card in
+/// turn (the waterfall, the grids, the list) and groups that gained items
+/// (`--group-by`) go to a ``LayoutWorker``.
 ///
 /// At a new width the screen changes at once: the cards around the selection
 /// are measured exactly, the others' heights guessed from a width they are
@@ -29,10 +30,12 @@ extension Browser {
       store: ObjectIdentifier(store), revision: dataSource.revision)
   }
 
-  /// Whether laying every card out goes to the worker: a vertical waterfall of
-  /// many cards, with a worker to run on.
+  /// Whether laying every card out goes to the worker: many cards in a
+  /// layout that places them one by one (the waterfall, the grids, the list,
+  /// either way; the others place a card by its index at no cost), with a
+  /// worker to run on.
   var laysOutInBackground: Bool {
-    layoutWorker.runsInBackground && options.layout == .waterfall && !policy.isHorizontal
+    layoutWorker.runsInBackground && !options.layout.placesByIndex
       && (dataSource.shownCount >= backgroundLayoutThreshold || pendingGrouping != nil)
   }
 
@@ -53,11 +56,12 @@ extension Browser {
     } else if sections == 1 {
       // The cards around the selection, here; all of them on the worker.
       let position = view.selectedIndexPath.map(dataSource.position(of:)) ?? 0
-      let window = windowLayout(around: position, width: frame.width)
+      let window = windowLayout(around: position, frame: frame)
       if frame != view.frame { view.setFrame(frame, layout: window) } else { view.setLayout(window) }
-    } else if sections <= Self.interimSectionLimit {
+    } else if sections <= Self.interimSectionLimit, !(options.layout.measuresCards && policy.isHorizontal) {
+      // (Sideways, a card's width is a search over its heights: never here.)
       let width = itemWidth(for: policy, viewSize: frame.size)
-      if store.knownHeightCount(width: width) < store.count {
+      if options.layout.measuresCards, store.knownHeightCount(width: width) < store.count {
         // The cards that will show, exact; the rest guessed.
         dataSource.interimHeights = (width, store.layoutHeights(width: width, exact: itemsNearSelection))
       }
@@ -69,19 +73,44 @@ extension Browser {
 
   /// A stand-in for the layout of one section of many cards: those within a
   /// few screens of shown position `position`, laid out here (their heights
-  /// measured and kept), where the whole layout will put them, about, in a view
-  /// `width` wide.
-  func windowLayout(around position: Int, width: Int) -> WindowLayout {
+  /// measured and kept), where the whole layout will put them in a view at
+  /// `frame`: exactly, for cards of one size (``UniformRows``); about, for the
+  /// waterfall.
+  func windowLayout(around position: Int, frame: Rect) -> WindowLayout {
     let count = dataSource.sections.sectionCount > 0 ? dataSource.sections.count(inSection: 0) : 0
     let reach = nearReach
     let items = max(0, min(position, count) - reach)..<min(count, position + reach)
-    // Text keeps its area: rows per item go as the width the columns share.
+    // Text keeps its area: rows per item go as the width the columns share
+    // (sideways, columns per item as the height the rows share).
     let oldCount = max(1, view.numberOfItems(inSection: 0))
-    let rowsPerItem = Double(view.contentSize.height) / Double(oldCount) * Double(max(1, view.frame.width)) / Double(max(1, width))
-    let base = policy.makeLayout(sectionCount: 1, hasFooter: false)
-    return WindowLayout(
-      base: base, section: 0, items: items, top: Int(rowsPerItem * Double(items.lowerBound)),
+    let content = view.contentSize
+    let rowsPerItem =
+      policy.isHorizontal
+      ? Double(content.width) / Double(oldCount) * Double(max(1, view.frame.height)) / Double(max(1, frame.height))
+      : Double(content.height) / Double(oldCount) * Double(max(1, view.frame.width)) / Double(max(1, frame.width))
+    return windowLayout(
+      items: items, frame: frame, top: Int(rowsPerItem * Double(items.lowerBound)),
       contentHeight: Int(rowsPerItem * Double(count)))
+  }
+
+  /// The stand-in placing `items` of the one section, in a view at `frame`;
+  /// for the waterfall, from row `top` of content `contentHeight` tall (guesses).
+  func windowLayout(items: Range<Int>, frame: Rect, top: Int, contentHeight: Int) -> WindowLayout {
+    let count = dataSource.sections.sectionCount > 0 ? dataSource.sections.count(inSection: 0) : 0
+    let base = policy.makeLayout(sectionCount: 1, hasFooter: false)
+    guard !options.layout.measuresCards else {
+      // From the first card, the run is where the whole layout puts it; to the
+      // last, the content ends where the cards do.
+      return WindowLayout(
+        base: base, section: 0, items: items, top: items.lowerBound == 0 ? 0 : top,
+        contentHeight: items.upperBound >= count ? 0 : contentHeight)
+    }
+    let rows = UniformRows(
+      whole: makeLayout(), run: policy.makeLayout(sectionCount: 1, hasFooter: false), size: frame.size, count: count)
+    let first = rows.rowStart(items.lowerBound)
+    return WindowLayout(
+      base: base, section: 0, items: first..<items.upperBound, top: rows.top(ofRun: first),
+      contentHeight: rows.contentHeight)
   }
 
   /// How many positions either side of the selection the cards measured at
@@ -119,7 +148,7 @@ extension Browser {
     let width = itemWidth(for: policy)
     let job = LayoutJob(
       policy: policy, size: view.frame.size, sections: first, hasFooter: false, cards: store.cardSnapshot,
-      known: store.knownHeights(width: width), width: width)
+      known: store.knownHeights(width: width), width: width, cardWidths: dataSource.cardWidths)
     guard let result = job.run(threads: 1) else { return }
     store.installHeights(result.heights, width: width)
     view.reloadData(withPrepared: result.layout, counts: result.counts)
@@ -132,7 +161,9 @@ extension Browser {
     let width = itemWidth(for: policy, viewSize: frame.size)
     var job = LayoutJob(
       policy: policy, size: frame.size, sections: dataSource.sections, hasFooter: dataSource.footer != nil,
-      cards: store.cardSnapshot, known: store.knownHeights(width: width), width: width)
+      cards: store.cardSnapshot,
+      known: options.layout.measuresCards && !policy.isHorizontal ? store.knownHeights(width: width) : nil,
+      width: width, cardWidths: dataSource.cardWidths)
     if let regroup = pendingGrouping, !regroup.installed {
       // Grouped first; into empty cards, the first groups shown as soon as they are laid out.
       job.grouping = regroup.input
@@ -163,7 +194,7 @@ extension Browser {
     if result.isInterim { return takeFirstSections(result) }
     pendingLayout = nil
     guard pending.shape.store == ObjectIdentifier(store) else { return false }
-    store.installHeights(result.heights, width: result.width)
+    if !result.heights.isEmpty { store.installHeights(result.heights, width: result.width) }
     guard pending.shape == layoutShape, pending.frame == cardsFrame, !animator.isRunning else {
       // Laid out for another frame, or while an animation runs: once more, for
       // now, with the sections grouped already.

@@ -279,9 +279,15 @@ public final class Browser {
     finishAnimation()
     let oldColumns = columns
     let oldWidth = view.frame.width
+    let oldHeight = view.frame.height
     policy.size = newSize
-    if laysOutInBackground, columns != oldColumns || cardsFrame.width != oldWidth {
-      relayoutCards(frame: cardsFrame)
+    if laysOutInBackground {
+      // A new height alone changes nothing in a vertical layout; the rows share it when sideways.
+      if columns != oldColumns || cardsFrame.width != oldWidth || (policy.isHorizontal && cardsFrame.height != oldHeight) {
+        relayoutCards(frame: cardsFrame)
+      } else {
+        view.frame = cardsFrame
+      }
     } else if columns != oldColumns || policy.followsWidth || policy.followsHeight {
       cancelLayoutJob()
       view.setFrame(cardsFrame, layout: makeLayout())
@@ -336,7 +342,7 @@ public final class Browser {
     if !laysOutInBackground { dataSource.interimHeights = nil }
     if laysOutInBackground, dataSource.sections.sectionCount == 1, let around {
       let position = dataSource.indexPath(ofItem: around)?.item ?? 0
-      view.reloadData(with: windowLayout(around: position, width: view.frame.width))
+      view.reloadData(with: windowLayout(around: position, frame: view.frame))
       startLayoutJob()
       return
     }

@@ -21,6 +21,20 @@ public enum LayoutKind: String, CaseIterable, Sendable {
   /// rather than as tall (or wide) as its content.
   public var hasFixedSizeCards: Bool { self != .waterfall && self != .list }
 
+  /// Whether a card's place follows from its index alone (the carousel, the
+  /// circle, the mosaic): laying out a million cards costs nothing per card.
+  /// The others place every card in turn.
+  ///
+  /// ```swift
+  /// LayoutKind.mosaic.placesByIndex   // true
+  /// LayoutKind.grid.placesByIndex     // false: a waterfall of one height
+  /// ```
+  public var placesByIndex: Bool { self == .line || self == .circle || self == .mosaic }
+
+  /// Whether cards are as tall as their content at their width, measured card
+  /// by card (the waterfall); the others give every card (every list row) one size.
+  public var measuresCards: Bool { self == .waterfall }
+
   /// The kind after this one.
   public var next: LayoutKind {
     let all = Self.allCases

@@ -168,21 +168,8 @@ final class CardDataSource: CollectionViewDataSource, CollectionViewDelegate {
   }
 
   func cardWidth(of item: Int, height: Int) -> Int {
-    let content = store.content(at: item)
-    if let aspect = content.aspect {
-      // Borders, a title line, the subtitle and tags: the picture gets the rest.
-      let textRows = 3 + (content.subtitle == nil ? 0 : 1) + (content.tags.isEmpty ? 0 : 1)
-      let pictureRows = max(CardPlan.imageRows.lowerBound, height - textRows)
-      let inner = ItemSize.aspect(width: aspect.width, height: aspect.height).width(forHeight: pictureRows, aspectCorrection: 0.5)
-      return min(max(inner + 2, cardWidths.lowerBound), cardWidths.upperBound)
+    CardWidth.fitting(store.content(at: item), height: height, within: cardWidths) {
+      store.cardHeight(at: item, width: $0)
     }
-    // A card's height only shrinks as it widens: the narrowest width that fits.
-    var low = cardWidths.lowerBound
-    var high = cardWidths.upperBound
-    while low < high {
-      let mid = (low + high) / 2
-      if store.cardHeight(at: item, width: mid) <= height { high = mid } else { low = mid + 1 }
-    }
-    return low
   }
 }

@@ -29,6 +29,14 @@ public struct CardSnapshot: @unchecked Sendable {
     }
   }
 
+  /// The width of item `item`'s card in a horizontal waterfall of rows
+  /// `height` tall, as ``CardDataSource`` gives it (``CardWidth``).
+  func width(of item: Int, height: Int, within widths: ClosedRange<Int>) -> Int {
+    var content = summaries.withBytes(from: records[item].summary) { CardContent(unpacking: $0) }
+    if content.aspect == nil, !measured.isEmpty { content.aspect = measured[item] }
+    return CardWidth.fitting(content, height: height, within: widths) { self.height(of: item, width: $0) }
+  }
+
   /// The group item `item` goes in, as ``ItemStore/group(at:)``.
   public func group(of item: Int) -> String? {
     let record = records[item]
@@ -49,6 +57,29 @@ public struct CardSnapshot: @unchecked Sendable {
     width: Int, of items: [Int]? = nil, known: [UInt16]? = nil, threads: Int = 1,
     shouldStop: @Sendable () -> Bool = { false }, progress: @Sendable (Int) -> Void = { _ in }
   ) -> [UInt16]? {
+    table(of: items, known: known, threads: threads, shouldStop: shouldStop, progress: progress) {
+      self.height(of: $0, width: width)
+    }
+  }
+
+  /// Every card's width in a horizontal waterfall of rows `height` tall (see
+  /// ``width(of:height:within:)``), by item, or nil when `shouldStop` said so;
+  /// only `items` are measured, on `threads` threads, as ``heights(width:of:known:threads:shouldStop:progress:)``.
+  func widths(
+    height: Int, within widths: ClosedRange<Int>, of items: [Int]? = nil, threads: Int = 1,
+    shouldStop: @Sendable () -> Bool = { false }, progress: @Sendable (Int) -> Void = { _ in }
+  ) -> [UInt16]? {
+    table(of: items, known: nil, threads: threads, shouldStop: shouldStop, progress: progress) {
+      self.width(of: $0, height: height, within: widths)
+    }
+  }
+
+  /// A table of `measure(item)` by item (0 where not measured, or too large
+  /// to keep), for `items` or all, the non-zero entries of `known` kept.
+  private func table(
+    of items: [Int]?, known: [UInt16]?, threads: Int, shouldStop: @Sendable () -> Bool,
+    progress: @Sendable (Int) -> Void, measure: @Sendable (Int) -> Int
+  ) -> [UInt16]? {
     var heights = known ?? []
     if heights.count < count { heights += repeatElement(0, count: count - heights.count) }
     let total = items?.count ?? count
@@ -65,7 +96,7 @@ public struct CardSnapshot: @unchecked Sendable {
           }
           let item = items?[index] ?? index
           guard table[item] == 0 else { continue }
-          let height = self.height(of: item, width: width)
+          let height = measure(item)
           table[item] = height < Int(UInt16.max) ? UInt16(height) : 0
         }
       }

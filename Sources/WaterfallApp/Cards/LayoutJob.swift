@@ -37,10 +37,14 @@ struct LayoutJob: @unchecked Sendable {
   var known: [UInt16]?
   /// The width most cards get, measured first on every core; a section of
   /// another width (`--group-columns`) measures its cards as it lays them out.
+  /// Sideways (`--direction horizontal`), the rows' height.
   var width: Int
+  /// The widths a card may take in a horizontal waterfall (``CardDataSource/cardWidths``).
+  var cardWidths = 13...52
 
   /// What a job made: the prepared layout, the item count of each section it
-  /// laid out, and every card's height at ``LayoutJob/width``.
+  /// laid out, and every card's height at ``LayoutJob/width`` (none, for a
+  /// layout of one size of card).
   struct Result: @unchecked Sendable {
     // @unchecked: the layout is made and prepared on the worker and then only
     // handed over; nothing else holds it.
@@ -90,20 +94,41 @@ struct LayoutJob: @unchecked Sendable {
   private func layOut(
     threads: Int, shouldStop: @escaping @Sendable () -> Bool, progress: @escaping @Sendable (Int) -> Void
   ) -> Result? {
-    // Only the cards shown.
-    let items = sections.allItems
-    let total = max(1, items.count)
-    // Measuring is nearly all of the work when nothing is known; laying out, the rest.
-    guard
-      let heights = cards.heights(
-        width: width, of: items, known: known, threads: threads, shouldStop: shouldStop,
-        progress: { progress(min(90, $0 * 90 / total)) })
-    else { return nil }
+    // Only the cards shown: in one section, its items; in many, all of theirs.
+    // Cards of one size (the grids, the list's rows) need no measuring.
+    let measures = policy.options.layout.measuresCards
+    let sideways = measures && policy.isHorizontal
+    var heights: [UInt16] = []
+    var widths: [UInt16] = []
+    if sideways {
+      // Each card's width at the rows' height, on every core.
+      let items = sections.allItems
+      let total = max(1, items.count)
+      guard
+        let measured = cards.widths(
+          height: width, within: cardWidths, of: items, threads: threads, shouldStop: shouldStop,
+          progress: { progress(min(90, $0 * 90 / total)) })
+      else { return nil }
+      widths = measured
+    } else if measures {
+      let items = sections.allItems
+      let total = max(1, items.count)
+      // Measuring is nearly all of the work when nothing is known; laying out, the rest.
+      guard
+        let measured = cards.heights(
+          width: width, of: items, known: known, threads: threads, shouldStop: shouldStop,
+          progress: { progress(min(90, $0 * 90 / total)) })
+      else { return nil }
+      heights = measured
+    }
+    guard !shouldStop() else { return nil }
     let layout = policy.makeLayout(
       sectionCount: sections.sectionCount, hasFooter: hasFooter,
       sectionKeys: policy.options.parameters.groupColumns.isEmpty
         ? [] : (0..<sections.sectionCount).map { sections.count(inSection: $0) > 0 ? cards.group(of: sections.item(0, inSection: $0)) : nil })
-    let source = Source(sections: sections, heights: heights, width: width, cards: cards)
+    var source = Source(sections: sections, heights: heights, width: width, cards: cards, oneSize: !measures)
+    source.widths = widths
+    source.cardWidths = cardWidths
     layout.prepare(size: size, source: source)
     progress(100)
     return Result(layout: layout, counts: sections.counts, width: width, heights: heights)
@@ -115,15 +140,29 @@ struct LayoutJob: @unchecked Sendable {
     var heights: [UInt16]
     var width: Int
     var cards: CardSnapshot
+    /// Every card one row, as ``CardDataSource`` says for the layouts that
+    /// size their cards themselves (and the list's rows).
+    var oneSize = false
+    /// Each card's width at rows ``width`` tall, by store item, sideways.
+    var widths: [UInt16] = []
+    var cardWidths = 13...52
 
     var numberOfSections: Int { sections.sectionCount }
 
     func numberOfItems(inSection section: Int) -> Int { sections.count(inSection: section) }
 
     func sizeForItem(at indexPath: IndexPath, width: Int) -> ItemSize {
+      if oneSize { return .height(1) }
       let item = sections.item(indexPath.item, inSection: indexPath.section)
       if width == self.width, heights[item] != 0 { return .height(Int(heights[item])) }
       return .height(cards.height(of: item, width: width))
+    }
+
+    func sizeForItem(at indexPath: IndexPath, height: Int) -> ItemSize {
+      if oneSize { return .height(1) }
+      let item = sections.item(indexPath.item, inSection: indexPath.section)
+      if height == width, item < widths.count, widths[item] != 0 { return .height(Int(widths[item])) }
+      return .height(cards.width(of: item, height: height, within: cardWidths))
     }
   }
 }

@@ -19,9 +19,13 @@ final class LayoutWorker: Sendable {
   /// The share of the running job's grouping done, 0 to 100; -1: it groups nothing.
   private let groupingProgress = Atomic<Int>(-1)
   private let wake: (@Sendable () -> Void)?
+  /// Called on the worker with a job's generation once it is done, before
+  /// its result is handed over: a test holds a job there until it says.
+  private let gate: (@Sendable (Int) -> Void)?
 
-  init(wake: (@Sendable () -> Void)?) {
+  init(wake: (@Sendable () -> Void)?, gate: (@Sendable (Int) -> Void)? = nil) {
     self.wake = wake
+    self.gate = gate
   }
 
   /// Whether jobs run in the background at all.
@@ -47,6 +51,7 @@ final class LayoutWorker: Sendable {
             self.wake?()
           })
       else { return }
+      gate?(generation)
       guard !stop() else { return }
       done.withLock { $0 = (generation, result) }
       wake?()

@@ -64,8 +64,12 @@ public enum TerminalApp {
     let sixels: SixelLayer?
     let kitty: KittyLayer?
 
-    func update(time: UInt64) {
-      browser.takeBackgroundWork(searchLimit: TerminalApp.searchMatchesPerFrame, budget: Browser.frameBudget)
+    func update(time: UInt64, afterInput: Bool) {
+      // A key's frame shows the key: what the workers found waits for the next
+      // frame, drawn right after (see `timeout(time:)`).
+      if !afterInput {
+        browser.takeBackgroundWork(searchLimit: TerminalApp.searchMatchesPerFrame, budget: Browser.frameBudget)
+      }
       if let controller {
         browser.apply(controller.drain(now: time), now: time)
         browser.apply(controller.tick(now: time, nearEnd: browser.isNearEnd), now: time)
