@@ -179,6 +179,28 @@ import WaterfallView
     #expect(Helpers.firstDifference(Helpers.frames(b), Helpers.frames(reference)) == nil)
   }
 
+  @Test(arguments: [(LayoutKind.grid, ScrollDirection.vertical), (.list, .vertical), (.waterfall, .horizontal)])
+  func theGridsTheListAndSidewaysGroupOnTheWorkerToo(kind: LayoutKind, direction: ScrollDirection) {
+    let store = Helpers.store(3_000, groups: 1_500)
+    var options = Browser.Options()
+    options.groups = true
+    options.layout = kind
+    options.parameters.direction = direction
+    let b = Helpers.browser(store, options: options)
+    Helpers.settle(b)
+    options.animates = false
+    let reference = Browser(store: store, options: options, size: Helpers.size)
+    b.select(item: 10)
+    reference.select(item: 10)
+    _ = b.handle(.key(.character("x")))
+    _ = reference.handle(.key(.character("x")))
+    #expect(b.isGrouping)
+    Helpers.settle(b)
+    #expect(Self.sameSections(b, reference))
+    #expect(b.selectedItem == reference.selectedItem)
+    #expect(Helpers.firstDifference(Helpers.frames(b), Helpers.frames(reference)) == nil)
+  }
+
   @Test func fewItemsAreGroupedHereAtOnce() {
     let store = Helpers.store(300, groups: 50)
     var options = Browser.Options()

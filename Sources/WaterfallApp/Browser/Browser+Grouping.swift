@@ -30,10 +30,10 @@ extension Browser {
     var installed = false
   }
 
-  /// Whether grouping may go to the worker at all: grouped cards in a vertical
-  /// waterfall, with a worker to run on.
+  /// Whether grouping may go to the worker at all: grouped cards in a layout
+  /// the worker lays out (``laysOutInBackground``), with a worker to run on.
   var regroupsInBackground: Bool {
-    dataSource.groups && layoutWorker.runsInBackground && options.layout == .waterfall && !policy.isHorizontal
+    dataSource.groups && layoutWorker.runsInBackground && !options.layout.placesByIndex
   }
 
   /// What the cards show when shown anew, to group: a search's matches, the
