@@ -19,6 +19,10 @@
 /// together, and a query pays about two trips to memory per column instead of
 /// one per step of a binary search.
 ///
+/// A column of at most ``checkpointStride`` items (a small group's) keeps no
+/// checkpoints: its search counts its few entries, and a million one-item
+/// groups do not hold two more arrays a column.
+///
 /// ```swift
 /// var stack = ColumnStack(top: 0)
 /// stack.append(item: 0, height: 4, spacing: 1)   // rows 0..<4
@@ -43,7 +47,8 @@ struct ColumnStack {
 
   /// The column's items, top to bottom.
   private(set) var entries: [Entry] = []
-  /// The bottom of entries 0, `checkpointStride`, `2 * checkpointStride`, …
+  /// The bottom of entries 0, `checkpointStride`, `2 * checkpointStride`, …;
+  /// empty while the column has no more than `checkpointStride` entries.
   private(set) var checkpoints: [Int] = []
   /// Every `checkpointStride`-th checkpoint: the bottom of entries 0,
   /// `checkpointStride²`, `2 * checkpointStride²`, …
@@ -60,14 +65,24 @@ struct ColumnStack {
 
   mutating func reserveCapacity(_ count: Int) {
     entries.reserveCapacity(count)
-    checkpoints.reserveCapacity(count / Self.checkpointStride + 1)
+    if count > Self.checkpointStride { checkpoints.reserveCapacity(count / Self.checkpointStride + 1) }
   }
+
+  /// Whether the column is searched through its checkpoints (it has more than
+  /// ``checkpointStride`` entries), rather than by counting its entries.
+  var hasCheckpoints: Bool { !checkpoints.isEmpty }
 
   /// Stacks item `item`, `height` rows tall, under the others, and leaves `spacing`
   /// rows before the next one.
   mutating func append(item: Int, height: Int, spacing: Int) {
     let y = nextTop
-    if entries.count % Self.checkpointStride == 0 {
+    let index = entries.count
+    if index == Self.checkpointStride {
+      // The column outgrows one window: its search levels start, at entry 0.
+      checkpoints.append(entries[0].bottom)
+      coarseCheckpoints.append(entries[0].bottom)
+    }
+    if index >= Self.checkpointStride, index % Self.checkpointStride == 0 {
       if checkpoints.count % Self.checkpointStride == 0 { coarseCheckpoints.append(y + height) }
       checkpoints.append(y + height)
     }
@@ -82,9 +97,18 @@ struct ColumnStack {
   ///   stay in the cache, then a count over at most 16 checkpoints and one over at
   ///   most 16 entries.
   func firstIndex(endingAfter y: Int) -> Int {
+    guard hasCheckpoints else { return smallIndex(endingAfter: y) }
     let coarse = Self.firstIndex(in: coarseCheckpoints, above: y)
     let checkpoint = Self.refine(coarse, in: checkpoints, above: y) { $0 }
     return Self.refine(checkpoint, in: entries, above: y) { $0.bottom }
+  }
+
+  /// ``firstIndex(endingAfter:)`` in a column without checkpoints: its few
+  /// entries counted.
+  func smallIndex(endingAfter y: Int) -> Int {
+    var skipped = 0
+    for entry in entries where entry.bottom <= y { skipped += 1 }
+    return skipped
   }
 
   /// The first index of `sorted` whose value is greater than `y`, or its count.

@@ -47,14 +47,16 @@ extension WaterfallLayout {
           if entry.y < lastBottom { problems.append("\(name) item \(item) overlaps the item above it") }
           lastBottom = entry.bottom
           if lastBottom > section.itemsBottom { problems.append("\(name) item \(item) ends below the items' bottom") }
-          if position % ColumnStack.checkpointStride == 0,
+          if stack.hasCheckpoints, position % ColumnStack.checkpointStride == 0,
             stack.checkpoints.count <= position / ColumnStack.checkpointStride
               || stack.checkpoints[position / ColumnStack.checkpointStride] != entry.bottom
           {
             problems.append("\(name) column \(column) has a wrong checkpoint at \(position)")
           }
         }
-        if stack.checkpoints.count != (stack.count + ColumnStack.checkpointStride - 1) / ColumnStack.checkpointStride {
+        let checkpoints =
+          stack.count <= ColumnStack.checkpointStride ? 0 : (stack.count + ColumnStack.checkpointStride - 1) / ColumnStack.checkpointStride
+        if stack.checkpoints.count != checkpoints {
           problems.append("\(name) column \(column) has \(stack.checkpoints.count) checkpoints for \(stack.count) items")
         }
       }

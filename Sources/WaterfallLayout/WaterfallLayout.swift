@@ -124,8 +124,10 @@ public class WaterfallLayout: CollectionLayout {
     preparedWidth = max(1, width)
     let direction = scrollDirection
     sections.removeAll(keepingCapacity: true)
+    let sectionCount = max(0, source.numberOfSections)
+    sections.reserveCapacity(sectionCount)
     var top = 0
-    for index in 0..<max(0, source.numberOfSections) {
+    for index in 0..<sectionCount {
       var section = openSection(index, top: top)
       let count = max(0, source.numberOfItems(inSection: index))
       section.reserveCapacity(count)
@@ -182,7 +184,8 @@ public class WaterfallLayout: CollectionLayout {
   }
 
   private func openSection(_ index: Int, top: Int) -> WaterfallSection {
-    let style = sectionStyles[index] ?? SectionStyle()
+    // (No lookup without styles: a million groups open a million sections.)
+    let style = sectionStyles.isEmpty ? SectionStyle() : sectionStyles[index] ?? SectionStyle()
     let width = crossExtent
     let spacing = max(0, style.columnSpacing ?? columnSpacing)
     var insets = flowInsets(style.insets ?? sectionInsets).nonNegative

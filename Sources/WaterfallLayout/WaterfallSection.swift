@@ -89,7 +89,9 @@ struct WaterfallSection {
     slots.reserveCapacity(count)
     // Columns fill about evenly; one that outgrows its share grows as arrays do,
     // and ``trimCapacity()`` gives back what a prepared section does not use.
+    // A few items a column (a small group) take the room they fill, no more.
     let share = count / columnCount
+    guard share >= ColumnStack.checkpointStride else { return }
     for column in columns.indices { columns[column].reserveCapacity(share + share / 16 + 16) }
   }
 
@@ -170,7 +172,10 @@ struct WaterfallSection {
         positions[slot] = ColumnStack.refine(positions[slot], in: columns[column].checkpoints, above: y) { $0 }
       }
       for (slot, column) in visible.enumerated() {
-        positions[slot] = ColumnStack.refine(positions[slot], in: columns[column].entries, above: y) { $0.bottom }
+        positions[slot] =
+          columns[column].hasCheckpoints
+          ? ColumnStack.refine(positions[slot], in: columns[column].entries, above: y) { $0.bottom }
+          : columns[column].smallIndex(endingAfter: y)
       }
       for (slot, column) in visible.enumerated() {
         let x = x(ofColumn: column)

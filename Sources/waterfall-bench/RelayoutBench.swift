@@ -16,10 +16,18 @@ import WaterfallView
 struct RelayoutBench {
   var path: String
   var log: (String) -> Void
+  /// Which parts to run: `text` (the keys at 1M text cards), `groups` (1M groups).
+  var parts: Set<String> = ["text", "groups"]
 
   static let size = Size(width: 200, height: 60)
 
   func run(into report: inout Report) {
+    if parts.contains("text") { runText(into: &report) }
+    if parts.contains("groups") { runGroups(into: &report) }
+  }
+
+  /// The keys at a million text cards.
+  func runText(into report: inout Report) {
     // No picture sizes: every card wraps its text, the slowest case.
     var roles = FieldRoles()
     roles.width = ["-no-width-"]
@@ -57,13 +65,11 @@ struct RelayoutBench {
       timed("\(name) in the grid", key: "grid.\(key)") { _ = cards.handle(.key(.character(Character(name)))) }
     }
     timed("a resize to 200x60 in the grid", key: "grid.resize") { cards.resize(to: Self.size) }
-
-    runGroups(into: &report)
   }
 
   /// A million groups: every item its own section. The browser starts empty and
-  /// takes the whole file in at once, as if it were one page: grouping its items
-  /// happens here, laying the groups out on the worker.
+  /// takes the whole file in at once, as if it were one page: the worker groups
+  /// its items and lays the groups out; then `+`, `x`, `u` and a sort.
   func runGroups(into report: inout Report) {
     let clock = ContinuousClock()
     var options = Browser.Options()
@@ -79,7 +85,10 @@ struct RelayoutBench {
       log("relayout: cannot load \(path)")
       return
     }
-    measure(groups, screen: screen, "--group-by id, 1M groups taken in at once", key: "groups.open", into: &report) {
+    measure(
+      groups, screen: screen, "--group-by id, 1M groups taken in at once", key: "groups.open", into: &report,
+      firstCards: true
+    ) {
       groups.storeDidAppend()
     }
     var downs: [Double] = []
@@ -93,32 +102,63 @@ struct RelayoutBench {
     measure(groups, screen: screen, "+ with 1M groups", key: "groups.plus", into: &report) {
       _ = groups.handle(.key(.character("+")))
     }
+    // Each shows the items anew: grouped again, on the worker.
+    measure(groups, screen: screen, "x with 1M groups", key: "groups.x", into: &report) {
+      _ = groups.handle(.key(.character("x")))
+    }
+    measure(groups, screen: screen, "u with 1M groups", key: "groups.u", into: &report) {
+      _ = groups.handle(.key(.character("u")))
+    }
+    measure(groups, screen: screen, "sort by price with 1M groups", key: "groups.sort", into: &report) {
+      groups.requestSort(SortOrder(field: "price"))
+    }
   }
 
   /// Times `body` (a key) from its start to the screen drawn after it, and on
   /// until the workers' whole layout is in, and reports both as `key` and
   /// `key.whole`.
-  func measure(_ browser: Browser, screen: CellBuffer, _ label: String, key: String, into report: inout Report, _ body: () -> Void) {
+  /// With `firstCards`, the time until the first cards show is reported too, as `key.first`.
+  func measure(
+    _ browser: Browser, screen: CellBuffer, _ label: String, key: String, into report: inout Report, firstCards: Bool = false,
+    _ body: () -> Void
+  ) {
     let clock = ContinuousClock()
     let start = clock.now
     body()
     browser.draw(in: screen)
     let ms = Measure.seconds(start.duration(to: clock.now)) * 1000
-    let settled = settle(browser, screen: screen)
-    log("relayout: \(label): \(format(ms)) ms to the screen, \(format(ms + settled)) ms until the whole layout is in")
+    let (settled, longest, first) = settle(browser, screen: screen)
+    if firstCards, let first {
+      log("relayout: \(label): the first cards on screen after \(format(ms + first)) ms")
+      report.add("\(key).first", "\(label): until the first cards show", ms + first, "ms")
+    }
+    log(
+      "relayout: \(label): \(format(ms)) ms to the screen, \(format(ms + settled)) ms until the whole layout is in, "
+        + "longest main-thread step meanwhile \(format(longest)) ms")
     report.add(key, "\(label): key to screen", ms, "ms", aim: "<= 100")
     report.add("\(key).whole", "\(label): until the whole layout is in", ms + settled, "ms")
+    report.add("\(key).step", "\(label): longest main-thread step until then", longest, "ms")
   }
 
   /// Takes in what the workers finished until nothing is left running; returns
-  /// how long it took, in milliseconds.
-  func settle(_ browser: Browser, screen: CellBuffer) -> Double {
+  /// how long it took, and the longest take-in and draw on this thread (what a
+  /// key could wait behind), in milliseconds.
+  func settle(_ browser: Browser, screen: CellBuffer) -> (total: Double, longest: Double, firstCards: Double?) {
     let clock = ContinuousClock()
     let start = clock.now
+    var longest = 0.0
+    var first: Double? = browser.counts.shown > 0 ? 0 : nil
     while browser.hasBackgroundWork, Measure.seconds(start.duration(to: clock.now)) < 120 {
-      if browser.takeBackgroundWork() { browser.draw(in: screen) } else { usleep(500) }
+      let step = clock.now
+      if browser.takeBackgroundWork() {
+        browser.draw(in: screen)
+        longest = max(longest, Measure.seconds(step.duration(to: clock.now)) * 1000)
+        if first == nil, browser.counts.shown > 0 { first = Measure.seconds(start.duration(to: clock.now)) * 1000 }
+      } else {
+        usleep(500)
+      }
     }
-    return Measure.seconds(start.duration(to: clock.now)) * 1000
+    return (Measure.seconds(start.duration(to: clock.now)) * 1000, longest, first)
   }
 
   private func format(_ value: Double) -> String {

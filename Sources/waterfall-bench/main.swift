@@ -17,7 +17,8 @@
 //   --files      which files the scale part opens, comma-separated: jsonl, json,
 //                wrapped (an array inside an object), csv, sqlite (default: all)
 //   --parts      which parts of the search group run, comma-separated: frame, search, sort,
-//                terminal (the real programs in a pseudo-terminal; default: all)
+//                terminal (the real programs in a pseudo-terminal; default: all); of the
+//                relayout group: text, groups
 //   --show-screens  log the screen before and after each counted step
 //   --timeout S  wait at most S seconds for a first screen and 2S for the whole
 //                load (default 90 and 180); what is not reached is reported so
@@ -99,7 +100,9 @@ if wanted("search"), let data = benchData(jsonLinesOnly: true) {
 }
 
 if wanted("relayout"), let data = benchData(jsonLinesOnly: true) {
-  RelayoutBench(path: data.jsonLines, log: log).run(into: &report)
+  var bench = RelayoutBench(path: data.jsonLines, log: log)
+  if let list = option("--parts") { bench.parts = Set(list.split(separator: ",").map(String.init)) }
+  bench.run(into: &report)
 }
 
 if wanted("images") {

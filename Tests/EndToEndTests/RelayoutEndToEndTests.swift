@@ -45,4 +45,44 @@ import Testing
     try tmux.send("q")
     #expect(try tmux.waitForExit().status == 0)
   }
+
+  /// 40,000 cards in 40,000 groups (`--group-by shelf`): every card its own group.
+  static func groupedCards() throws -> URL {
+    try Scratch.file("groups.jsonl") { handle in
+      var lines = ""
+      for i in 0..<40_000 {
+        lines += #"{"title":"card \#(i)","shelf":"shelf \#(i)","description":"\#(String(repeating: "oak ", count: i % 9))"}"# + "\n"
+      }
+      handle.write(Data(lines.utf8))
+    }
+  }
+
+  @Test func manyGroupsAreGroupedOnTheWorkerAndEndOnTheScreenRenderDraws() throws {
+    let file = try Self.groupedCards()
+    defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+    let tmux = try Tmux("waterfall --no-animation --group-by shelf \(Tmux.shellQuote(file.path))", width: 100, height: 30)
+    defer { tmux.kill() }
+    func settled(_ screen: [String]) -> Bool {
+      !Self.status(screen).contains("grouping") && !Self.status(screen).contains("laying out")
+    }
+    try tmux.waitFor("every card in its group", timeout: 60) {
+      Self.status($0).contains("1/40000") && Self.status($0).contains("40000 groups") && settled($0)
+    }
+    let rendered = try Tmux.waterfall(["render", file.path, "--group-by", "shelf", "--width", "100", "--height", "30"])
+    #expect(rendered.status == 0)
+    let expected = rendered.out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    #expect(Array(try tmux.settle().prefix(29)) == Array(expected.prefix(29)), "the groups as render draws them")
+    // A hide groups the items anew on the worker; keys answer meanwhile.
+    try tmux.send("x")
+    try tmux.send("Down")
+    try tmux.waitFor("the hide grouped and laid out", timeout: 60) {
+      Self.status($0).contains("/39999") && Self.status($0).contains("39999 groups") && settled($0)
+    }
+    try tmux.send("u")
+    try tmux.waitFor("the card back", timeout: 60) {
+      Self.status($0).contains("/40000") && Self.status($0).contains("40000 groups") && settled($0)
+    }
+    try tmux.send("q")
+    #expect(try tmux.waitForExit().status == 0)
+  }
 }

@@ -173,7 +173,15 @@ import WaterfallView
     let b = Self.browser(store, options: options)
     for item in 0..<full.count { try! store.append(json: full.json(at: item)) }
     b.storeDidAppend()
-    #expect(b.collectionView.numberOfSections == Browser.interimSectionLimit, "the first groups now")
+    #expect(b.isGrouping, "3,000 items are grouped on the worker")
+    #expect(b.collectionView.numberOfSections == 0, "nothing shows until the groups come")
+    let deadline = ContinuousClock.now + .seconds(120)
+    while b.collectionView.numberOfSections == 0, ContinuousClock.now < deadline {
+      if !b.takeBackgroundWork() { usleep(500) }
+    }
+    #expect(
+      [Browser.interimSectionLimit, 1_500].contains(b.collectionView.numberOfSections),
+      "the first groups first, unless the whole layout came as soon")
     #expect(b.selectedItem == 0)
     Self.settle(b)
     #expect(b.collectionView.numberOfSections == 1_500)

@@ -14,7 +14,7 @@ extension Browser {
     let next = shownItem(after: indexPath, step: 1) ?? shownItem(after: indexPath, step: -1)
     // A group left empty loses its section: no animation for that; nor at scale,
     // where the layout after the hide is made on the worker.
-    if options.animates, !laysOutInBackground, let gone = view.frameForItem(at: indexPath), dataSource.sections[indexPath.section].items.count > 1 {
+    if options.animates, !laysOutInBackground, let gone = view.frameForItem(at: indexPath), dataSource.sections.count(inSection: indexPath.section) > 1 {
       let after = makeLayout()
       after.prepare(size: view.frame.size, source: RemovingItemSource(base: view, removed: indexPath))
       let remaining = view.numberOfItems(inSection: indexPath.section) - 1
@@ -38,10 +38,10 @@ extension Browser {
     var section = indexPath.section
     var item = indexPath.item + step
     let sections = dataSource.sections
-    while sections.indices.contains(section) {
-      if sections[section].items.indices.contains(item) { return sections[section].items[item] }
+    while section >= 0, section < sections.sectionCount {
+      if item >= 0, item < sections.count(inSection: section) { return sections.item(item, inSection: section) }
       section += step
-      item = step > 0 ? 0 : (sections.indices.contains(section) ? sections[section].items.count - 1 : 0)
+      item = step > 0 ? 0 : (section >= 0 && section < sections.sectionCount ? sections.count(inSection: section) - 1 : 0)
     }
     return nil
   }
@@ -53,7 +53,8 @@ extension Browser {
     let old = view.layout
     let oldOffset = view.scrollOffset
     reshow(selecting: item)
-    guard options.animates, let restored = view.selectedIndexPath, let frame = view.frameForItem(at: restored) else { return }
+    // With the sections grouped on the worker, the card comes back when they do.
+    guard options.animates, pendingGrouping == nil, let restored = view.selectedIndexPath, let frame = view.frameForItem(at: restored) else { return }
     let new = view.layout
     let offset = view.scrollOffset
     // The point in the old layout's content, which the transition moves by the change of offset.

@@ -65,7 +65,7 @@ extension Browser {
     bar.hiddenCount = shown.hidden.count
     bar.shownCount = dataSource.shownCount
     bar.totalCount = store.count
-    bar.groups = options.groups ? dataSource.sections.count : nil
+    bar.groups = options.groups ? dataSource.sections.sectionCount : nil
     bar.skippedCount = skippedCount
     if case .loading(let progress?) = loading { bar.progress = progress }
     bar.searchProgress = searchProgress

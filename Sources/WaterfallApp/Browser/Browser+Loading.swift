@@ -47,12 +47,23 @@ extension Browser {
   /// they all go to the end of the last section.
   func appendShown(_ items: [Int]) {
     guard !items.isEmpty else { return }
+    if pendingGrouping != nil {
+      // After the sections the worker is making.
+      pendingGrouping?.backlog += items
+      return
+    }
     finishAnimation()
     let wasEmpty = dataSource.shownCount == 0
+    // Many at once: grouped with those shown, on the worker.
+    if items.count >= backgroundLayoutThreshold,
+      regroupInBackground(GroupingInput(shown: dataSource.sections, list: items), keep: selectedItem)
+    {
+      return
+    }
     let added = dataSource.add(items)
     updateFooter()
     if wasEmpty {
-      if laysOutInBackground, dataSource.sections.count > Self.interimSectionLimit {
+      if laysOutInBackground, dataSource.sections.sectionCount > Self.interimSectionLimit {
         // The first groups now, every group on the worker.
         showFirstSections()
         startLayoutJob()
@@ -65,16 +76,18 @@ extension Browser {
     if added.restructured {
       throttle.isPending = true
     } else if added.appendedToLast > 0, !throttle.isPending {
-      view.appendItems(count: added.appendedToLast, toSection: dataSource.sections.count - 1)
+      view.appendItems(count: added.appendedToLast, toSection: dataSource.sections.sectionCount - 1)
     }
     if goingToEnd { view.selectLastItem() }
   }
 
   /// Lays every card out again when items for earlier sections wait, if allowed.
   func relayoutIfPending(allowed: Bool) {
+    // Sections being grouped take in every item shown so far.
+    if pendingGrouping != nil { return }
     if throttle.isPending, allowed {
       throttle.isPending = false
-      if laysOutInBackground, dataSource.sections.count > Self.interimSectionLimit || dataSource.interimHeights != nil {
+      if laysOutInBackground, dataSource.sections.sectionCount > Self.interimSectionLimit || dataSource.interimHeights != nil {
         // The cards keep their layout (sections only grow at their ends) until the worker's is ready.
         if pendingLayout == nil { startLayoutJob() } else { throttle.isPending = true }
         return
@@ -91,6 +104,8 @@ extension Browser {
   /// found by its id field or else by its position, on the same screen row.
   public func replaceStore(_ newStore: ItemStore) {
     finishAnimation()
+    // A grouping the worker is doing is of the old store's items.
+    pendingGrouping = nil
     cancelLayoutJob()
     let oldID = selectedItem.flatMap { store.id(at: $0) }
     let oldPosition = view.selectedIndexPath.map(dataSource.position(of:))
@@ -103,11 +118,11 @@ extension Browser {
     let order = pendingSort ?? sortOrder
     sortedItems = nil
     sortOrder = nil
-    showAgain()
+    showAgain(here: true)
     continueSearchIfIdle()
     var target = oldID.flatMap { id in (0..<newStore.count).first { newStore.id(at: $0) == id } }
     if target == nil, let oldPosition, dataSource.shownCount > 0 {
-      target = dataSource.shownItems[min(oldPosition, dataSource.shownCount - 1)]
+      target = dataSource.sections.item(atPosition: oldPosition)
     }
     if !select(target, atRow: row) { view.selectFirstItem() }
     // Open details showed an item of the old store: show the same item anew, or

@@ -36,7 +36,7 @@ extension Browser {
   /// worker to run on.
   var laysOutInBackground: Bool {
     layoutWorker.runsInBackground && !options.layout.placesByIndex
-      && dataSource.shownCount >= backgroundLayoutThreshold
+      && (dataSource.shownCount >= backgroundLayoutThreshold || pendingGrouping != nil)
   }
 
   /// Lays every card out again for the layout policy (after a change of
@@ -50,8 +50,10 @@ extension Browser {
       if frame != view.frame { view.setFrame(frame, layout: makeLayout()) } else { view.setLayout(makeLayout()) }
       return
     }
-    let sections = dataSource.sections.count
-    if sections == 1 {
+    let sections = dataSource.sections.sectionCount
+    if isGrouping {
+      // The old sections keep their layout until the new ones come with theirs.
+    } else if sections == 1 {
       // The cards around the selection, here; all of them on the worker.
       let position = view.selectedIndexPath.map(dataSource.position(of:)) ?? 0
       let window = windowLayout(around: position, frame: frame)
@@ -75,7 +77,7 @@ extension Browser {
   /// `frame`: exactly, for cards of one size (``UniformRows``); about, for the
   /// waterfall.
   func windowLayout(around position: Int, frame: Rect) -> WindowLayout {
-    let count = dataSource.sections.first?.items.count ?? 0
+    let count = dataSource.sections.sectionCount > 0 ? dataSource.sections.count(inSection: 0) : 0
     let reach = nearReach
     let items = max(0, min(position, count) - reach)..<min(count, position + reach)
     // Text keeps its area: rows per item go as the width the columns share
@@ -94,7 +96,7 @@ extension Browser {
   /// The stand-in placing `items` of the one section, in a view at `frame`;
   /// for the waterfall, from row `top` of content `contentHeight` tall (guesses).
   func windowLayout(items: Range<Int>, frame: Rect, top: Int, contentHeight: Int) -> WindowLayout {
-    let count = dataSource.sections.first?.items.count ?? 0
+    let count = dataSource.sections.sectionCount > 0 ? dataSource.sections.count(inSection: 0) : 0
     let base = policy.makeLayout(sectionCount: 1, hasFooter: false)
     guard !options.layout.measuresCards else {
       // From the first card, the run is where the whole layout puts it; to the
@@ -127,11 +129,13 @@ extension Browser {
     let reach = nearReach
     var items: [Int] = []
     var skipped = 0
-    for section in dataSource.sections {
+    let sections = dataSource.sections
+    for section in 0..<sections.sectionCount {
+      let count = sections.count(inSection: section)
       let lower = max(0, position - reach - skipped)
-      let upper = min(section.items.count, position + reach - skipped)
-      if lower < upper { items += section.items[lower..<upper] }
-      skipped += section.items.count
+      let upper = min(count, position + reach - skipped)
+      if lower < upper { items += sections.items(inSection: section, lower..<upper) }
+      skipped += count
       if skipped > position + reach { break }
     }
     return items
@@ -140,7 +144,7 @@ extension Browser {
   /// Lays out the first ``interimSectionLimit`` sections only, here: what the
   /// first screen of many groups shows while the worker lays out all of them.
   func showFirstSections() {
-    let first = Array(dataSource.sections.prefix(Self.interimSectionLimit))
+    let first = dataSource.sections.prefix(sections: Self.interimSectionLimit)
     let width = itemWidth(for: policy)
     let job = LayoutJob(
       policy: policy, size: view.frame.size, sections: first, hasFooter: false, cards: store.cardSnapshot,
@@ -155,16 +159,26 @@ extension Browser {
   func startLayoutJob(frame: Rect? = nil) {
     let frame = frame ?? (pendingLayout?.frame ?? view.frame)
     let width = itemWidth(for: policy, viewSize: frame.size)
-    let job = LayoutJob(
+    var job = LayoutJob(
       policy: policy, size: frame.size, sections: dataSource.sections, hasFooter: dataSource.footer != nil,
       cards: store.cardSnapshot,
       known: options.layout.measuresCards && !policy.isHorizontal ? store.knownHeights(width: width) : nil,
       width: width, cardWidths: dataSource.cardWidths)
+    if let regroup = pendingGrouping, !regroup.installed {
+      // Grouped first; into empty cards, the first groups shown as soon as they are laid out.
+      job.grouping = regroup.input
+      job.interimSections = dataSource.shownCount == 0 ? Self.interimSectionLimit : 0
+    }
     pendingLayout = (layoutWorker.start(job), layoutShape, frame)
   }
 
-  /// Stops the worker's layout, if one runs, and forgets guessed heights.
+  /// Stops the worker's layout, if one runs, and forgets guessed heights. A
+  /// grouping it was doing is finished here.
   func cancelLayoutJob() {
+    if pendingGrouping != nil {
+      finishRegroupingHere()
+      return
+    }
     guard pendingLayout != nil || dataSource.interimHeights != nil else { return }
     layoutWorker.cancel()
     pendingLayout = nil
@@ -177,29 +191,71 @@ extension Browser {
   public func takeLayoutResult() -> Bool {
     guard let (generation, result) = layoutWorker.take(), let pending = pendingLayout, pending.generation == generation
     else { return false }
+    if result.isInterim { return takeFirstSections(result) }
     pendingLayout = nil
     guard pending.shape.store == ObjectIdentifier(store) else { return false }
     if !result.heights.isEmpty { store.installHeights(result.heights, width: result.width) }
     guard pending.shape == layoutShape, pending.frame == cardsFrame, !animator.isRunning else {
-      // Laid out for another frame, or while an animation runs: once more, for now.
-      if laysOutInBackground { startLayoutJob(frame: cardsFrame) } else { dataSource.interimHeights = nil }
+      // Laid out for another frame, or while an animation runs: once more, for
+      // now, with the sections grouped already.
+      if let sections = result.sections, pendingGrouping?.installed == false {
+        pendingGrouping?.input = GroupingInput(shown: sections)
+      }
+      if laysOutInBackground {
+        startLayoutJob(frame: cardsFrame)
+      } else if pendingGrouping != nil {
+        finishRegroupingHere()
+      } else {
+        dataSource.interimHeights = nil
+      }
       return false
     }
     dataSource.interimHeights = nil
-    let keep = selectedItem
+    var keep = selectedItem
     let row = selectedRow
+    let regroup = pendingGrouping
+    // Sections installed from this result count what it laid out.
+    var countsAgree = false
+    if let regroup {
+      // The new sections and their layout, together.
+      pendingGrouping = nil
+      if !regroup.installed {
+        keep = itemToKeep(after: regroup)
+        if let sections = result.sections {
+          dataSource.install(sections)
+          countsAgree = true
+        }
+        updateFooter()
+      }
+    }
+    let old = RetiredLayout(view.layout)
     view.reloadData(withPrepared: result.layout, counts: result.counts, frame: pending.frame)
+    old.release()
     // Items that came since, at the end of the last section, go in at once;
     // others wait for the next relayout.
-    let counts = dataSource.sections.map(\.items.count)
-    if counts.count == result.counts.count, counts.dropLast() == result.counts.dropLast(), let last = counts.last,
-      last > result.counts.last ?? 0
+    let sections = dataSource.sections
+    let count = sections.sectionCount
+    if countsAgree {
+      // Nothing came since: items taken in meanwhile wait in the backlog.
+    } else if count == result.counts.count, count > 0,
+      (0..<(count - 1)).allSatisfy({ sections.count(inSection: $0) == result.counts[$0] }),
+      sections.count(inSection: count - 1) > result.counts[count - 1]
     {
-      view.appendItems(count: last - result.counts.last!, toSection: counts.count - 1)
-    } else if counts != result.counts {
+      view.appendItems(count: sections.count(inSection: count - 1) - result.counts[count - 1], toSection: count - 1)
+    } else if count != result.counts.count || (0..<count).contains(where: { sections.count(inSection: $0) != result.counts[$0] }) {
       throttle.isPending = true
     }
-    if goingToEnd { view.selectLastItem() } else if !select(keep, atRow: row) { view.selectFirstItem() }
+    if goingToEnd {
+      view.selectLastItem()
+    } else if regroup?.selectsFirst == true || !select(keep, atRow: row) {
+      view.selectFirstItem()
+    }
+    if let regroup, !regroup.backlog.isEmpty {
+      // Items taken in meanwhile (a search's later matches): shown now, laid out
+      // again at once if they join earlier sections.
+      appendShown(regroup.backlog)
+      relayoutIfPending(allowed: true)
+    }
     return true
   }
 
@@ -208,6 +264,8 @@ extension Browser {
 
   /// The status bar's word on it: "laying out 45%".
   var layoutProgress: String? {
-    pendingLayout == nil ? nil : "laying out \(layoutWorker.percent)%"
+    guard pendingLayout != nil else { return nil }
+    if isGrouping, let percent = layoutWorker.groupingPercent { return "grouping \(percent)%" }
+    return "laying out \(layoutWorker.percent)%"
   }
 }

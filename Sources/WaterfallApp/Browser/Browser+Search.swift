@@ -81,7 +81,8 @@ extension Browser {
         search?.replacing = false
         finishAnimation()
         showAgain()
-        view.selectFirstItem()
+        // Grouped on the worker: the first match is selected when the sections come.
+        if pendingGrouping != nil { pendingGrouping?.selectsFirst = true } else { view.selectFirstItem() }
       } else {
         appendShown(shown.items(among: batch.matches))
       }

@@ -108,6 +108,9 @@ public final class Browser {
   var backgroundLayoutThreshold = 20_000
   /// The layout the worker is making, and what for.
   var pendingLayout: (generation: Int, shape: LayoutShape, frame: Rect)?
+  /// The sections the worker is grouping the items into, while it does
+  /// (``regroupInBackground(_:keep:)``).
+  var pendingGrouping: Regrouping?
   /// The widths last asked to be measured ahead (the benchmark waits for them).
   public internal(set) var prefetchWidths: [Int] = []
   /// The order the cards are in, when sorted (nil: the data's order).
@@ -248,12 +251,14 @@ public final class Browser {
   }
 
   /// The sections shown, as (group value, item count): for tests and the status bar.
-  public var sections: [(key: String?, count: Int)] { dataSource.sections.map { ($0.key, $0.items.count) } }
+  public var sections: [(key: String?, count: Int)] {
+    (0..<dataSource.sections.sectionCount).map { (dataSource.key(ofSection: $0), dataSource.sections.count(inSection: $0)) }
+  }
 
   func makeLayout() -> any CollectionLayout {
     policy.makeLayout(
-      sectionCount: dataSource.sections.count, hasFooter: dataSource.footer != nil,
-      sectionKeys: options.parameters.groupColumns.isEmpty ? [] : dataSource.sections.map(\.key))
+      sectionCount: dataSource.sections.sectionCount, hasFooter: dataSource.footer != nil,
+      sectionKeys: options.parameters.groupColumns.isEmpty ? [] : dataSource.sectionKeys)
   }
 
   func updateFooter() {
@@ -303,16 +308,28 @@ public final class Browser {
     let keep = item ?? selectedItem
     let row = selectedRow
     showAgain(around: keep)
+    if pendingGrouping != nil {
+      // The old sections show until the new ones come: the item is selected in
+      // them if it is there, and kept selected then unless another is selected meanwhile.
+      select(keep, atRow: row)
+      pendingGrouping?.selectedAtRequest = selectedItem
+      return
+    }
     if !select(keep, atRow: row) { view.selectFirstItem() }
   }
 
   /// Gives the cards the shown items anew and lays them out; at scale, those
-  /// around store item `around` first, and all of them on the worker.
-  func showAgain(around: Int? = nil) {
+  /// around store item `around` first, and all of them on the worker. Many
+  /// items in groups are grouped on the worker too, unless `here`: the cards
+  /// show the old sections until the new ones and their layout come
+  /// (``regroupInBackground(_:keep:)``).
+  func showAgain(around: Int? = nil, here: Bool = false) {
     throttle.isPending = false
     // A layout the worker is making is for the items shown until now.
     layoutWorker.cancel()
     pendingLayout = nil
+    pendingGrouping = nil
+    if !here, regroupInBackground(shownInput, keep: around ?? selectedItem) { return }
     if let search {
       // A search's matches are in the cards' order (sorted, or the data's).
       dataSource.show(shown.items(among: search.matches))
@@ -323,8 +340,8 @@ public final class Browser {
     }
     updateFooter()
     if !laysOutInBackground { dataSource.interimHeights = nil }
-    if laysOutInBackground, dataSource.sections.count == 1, let around {
-      let position = dataSource.sections[0].items.firstIndex(of: around) ?? 0
+    if laysOutInBackground, dataSource.sections.sectionCount == 1, let around {
+      let position = dataSource.indexPath(ofItem: around)?.item ?? 0
       view.reloadData(with: windowLayout(around: position, frame: view.frame))
       startLayoutJob()
       return

@@ -1,3 +1,4 @@
+import Dispatch
 import WaterfallLayout
 import WaterfallView
 
@@ -9,17 +10,9 @@ import WaterfallView
 /// (`--group-by FIELD`) sections come in the order their values first appear;
 /// empty ones are never made, so a filter hides them.
 final class CardDataSource: CollectionViewDataSource, CollectionViewDelegate {
-  /// One section: its group's value (nil: no grouping, or items without the
-  /// field) and the store indices of its items, in order.
-  struct Section {
-    var key: String?
-    var items: [Int]
-  }
-
   var store: ItemStore
-  private(set) var sections: [Section] = []
-  /// The section of each group value, when grouping.
-  private var sectionOfKey: [String?: Int] = [:]
+  /// The items shown, in their sections.
+  private(set) var sections = SectionedItems()
   /// Whether items are grouped into sections by ``ItemStore/group(at:)``.
   var groups = false
   var kind: LayoutKind = .waterfall
@@ -47,88 +40,84 @@ final class CardDataSource: CollectionViewDataSource, CollectionViewDelegate {
   // MARK: Items shown
 
   /// The number of items shown.
-  private(set) var shownCount = 0
+  var shownCount: Int { sections.count }
 
   /// Counts the times ``show(_:)`` replaced what is shown: a layout made for
   /// the items of one revision lays out no other.
   private(set) var revision = 0
 
   /// Shows `items` (store indices, in order) and nothing else.
-  func show(_ items: some Sequence<Int>) {
-    revision += 1
-    sections = []
-    sectionOfKey = [:]
-    shownCount = 0
+  func show(_ items: some Collection<Int>) {
     guard groups else {
       // One section, the items as they are: no lookup per item (a million cards).
-      let all = Array(items)
-      guard !all.isEmpty else { return }
-      sectionOfKey[nil] = 0
-      sections = [Section(key: nil, items: all)]
-      shownCount = all.count
+      install(SectionedItems(ungrouped: items))
       return
     }
-    _ = add(items)
+    install(SectionedItems.grouping(items, key: store.group(at:))!)
+  }
+
+  /// Shows `sections` (grouped elsewhere, on a worker) and nothing else.
+  func install(_ sections: SectionedItems) {
+    revision += 1
+    let old = self.sections
+    self.sections = sections
+    // A million groups' table is freed on a worker, not between two keys.
+    if old.count >= 100_000 { DispatchQueue.global(qos: .utility).async { withExtendedLifetime(old) {} } }
   }
 
   /// Shows `items` after those shown; returns whether they all went to the end of
   /// the last section (so the layout's append path can take them).
   @discardableResult
-  func add(_ items: some Sequence<Int>) -> (appendedToLast: Int, restructured: Bool) {
-    var appended = 0
-    var restructured = false
-    let lastBefore = sections.count - 1
+  func add(_ items: some Sequence<Int>) -> SectionedItems.Change {
+    var change = SectionedItems.Change()
+    let lastBefore = sections.sectionCount - 1
     for item in items {
-      let key = groups ? store.group(at: item) : nil
-      if let index = sectionOfKey[key] {
-        sections[index].items.append(item)
-        if index == lastBefore && !restructured { appended += 1 } else { restructured = true }
-      } else {
-        sectionOfKey[key] = sections.count
-        sections.append(Section(key: key, items: [item]))
-        restructured = true
-      }
-      shownCount += 1
+      sections.add(item, key: groups ? store.group(at: item) : nil, change: &change, lastBefore: lastBefore)
     }
-    return (appended, restructured)
+    return change
   }
+
+  /// The group value of section `section` (nil: no grouping, or items without
+  /// the field): its first item's.
+  func key(ofSection section: Int) -> String? {
+    guard groups, sections.count(inSection: section) > 0 else { return nil }
+    return store.group(at: sections.item(0, inSection: section))
+  }
+
+  /// Every section's group value, in order.
+  var sectionKeys: [String?] { (0..<sections.sectionCount).map(key(ofSection:)) }
 
   /// The store index of the item at `indexPath`.
   func item(at indexPath: IndexPath) -> Int? {
-    guard sections.indices.contains(indexPath.section), sections[indexPath.section].items.indices.contains(indexPath.item) else {
-      return nil
-    }
-    return sections[indexPath.section].items[indexPath.item]
+    guard sections.contains(indexPath) else { return nil }
+    return sections.item(indexPath.item, inSection: indexPath.section)
   }
 
   /// The index path showing store item `item`, if it is shown.
   func indexPath(ofItem item: Int) -> IndexPath? {
-    for (s, section) in sections.enumerated() {
-      if let i = section.items.firstIndex(of: item) { return IndexPath(item: i, section: s) }
-    }
-    return nil
+    sections.indexPath(ofItem: item)
   }
 
   /// The 0-based place of `indexPath` among all items shown, across sections.
   func position(of indexPath: IndexPath) -> Int {
-    sections[..<indexPath.section].reduce(0) { $0 + $1.items.count } + indexPath.item
+    sections.position(of: indexPath)
   }
 
   /// Every store index shown, in order.
-  var shownItems: [Int] { sections.flatMap(\.items) }
+  var shownItems: [Int] { sections.allItems }
 
   // MARK: Data source
 
   func numberOfSections(in collectionView: CollectionView) -> Int {
-    sections.count
+    sections.sectionCount
   }
 
   func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
-    sections[section].items.count
+    sections.count(inSection: section)
   }
 
   func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> Cell {
-    let item = sections[indexPath.section].items[indexPath.item]
+    let item = sections.item(indexPath.item, inSection: indexPath.section)
     let content = store.content(at: item)
     if kind == .list {
       let row = collectionView.dequeueReusableCell(withIdentifier: RowCell.identifier, for: indexPath) as! RowCell
@@ -149,7 +138,7 @@ final class CardDataSource: CollectionViewDataSource, CollectionViewDelegate {
     let bar = collectionView.dequeueReusableCell(withIdentifier: RuleCell.identifier, for: IndexPath(item: 0, section: section)) as! RuleCell
     switch kind {
     case .header:
-      let title = (sections[section].key ?? "(none)") + " · \(sections[section].items.count)"
+      let title = (key(ofSection: section) ?? "(none)") + " · \(sections.count(inSection: section))"
       bar.configure(text: { title }, centered: false, theme: theme)
     default:
       bar.configure(text: { [weak self] in self?.footer ?? "" }, centered: true, theme: theme)
@@ -162,7 +151,7 @@ final class CardDataSource: CollectionViewDataSource, CollectionViewDelegate {
     case .list: return .height(1)
     case .grid, .gridLarge, .line, .circle, .mosaic: return .height(1)  // the layout gives every card its size
     case .waterfall:
-      let item = sections[indexPath.section].items[indexPath.item]
+      let item = sections.item(indexPath.item, inSection: indexPath.section)
       if let interim = interimHeights, interim.width == width, item < interim.heights.count {
         return .height(Int(interim.heights[item]))
       }
@@ -175,7 +164,7 @@ final class CardDataSource: CollectionViewDataSource, CollectionViewDelegate {
   /// its text fits, within ``cardWidths``.
   func collectionView(_ collectionView: CollectionView, sizeForItemAt indexPath: IndexPath, height: Int) -> ItemSize {
     guard kind == .waterfall else { return .height(1) }
-    return .height(cardWidth(of: sections[indexPath.section].items[indexPath.item], height: height))
+    return .height(cardWidth(of: sections.item(indexPath.item, inSection: indexPath.section), height: height))
   }
 
   func cardWidth(of item: Int, height: Int) -> Int {

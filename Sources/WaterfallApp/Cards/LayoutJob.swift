@@ -10,6 +10,11 @@ import WaterfallLayout
 /// ``LayoutWorker`` while the keys stay live.
 ///
 /// ```swift
+/// Given a ``GroupingInput`` it first groups the items into sections (a sort,
+/// a hide or a big page with `--group-by`), and its result brings them: the
+/// screen changes to new sections and their layout together.
+///
+/// ```swift
 /// let job = LayoutJob(policy: policy, size: view.frame.size, sections: dataSource.sections,
 ///                     hasFooter: true, cards: store.cardSnapshot, known: nil, width: 30)
 /// let result = job.run()   // on any thread
@@ -19,7 +24,13 @@ struct LayoutJob: @unchecked Sendable {
   // @unchecked: copies of copy-on-write values, and a policy that is Sendable.
   var policy: LayoutPolicy
   var size: Size
-  var sections: [CardDataSource.Section]
+  var sections: SectionedItems
+  /// Items to group into ``sections`` first, if any.
+  var grouping: GroupingInput?
+  /// With more sections than this after grouping, the first ones are laid out
+  /// and handed over first (``run(threads:shouldStop:progress:grouping:interim:)``);
+  /// 0: never.
+  var interimSections = 0
   var hasFooter: Bool
   var cards: CardSnapshot
   /// The heights known at ``width`` already (0: not known), by store item.
@@ -41,14 +52,47 @@ struct LayoutJob: @unchecked Sendable {
     var counts: [Int]
     var width: Int
     var heights: [UInt16]
+    /// The sections the job grouped, when it grouped.
+    var sections: SectionedItems?
+    /// Whether this lays out only the first sections, the whole layout to follow.
+    var isInterim = false
   }
 
-  /// Runs the job: measures the cards not known at ``width`` on `threads`
+  /// Runs the job: groups the items, if asked to (`grouping` hears the share
+  /// done, 0 to 100), measures the cards not known at ``width`` on `threads`
   /// threads, then lays them all out. Nil when `shouldStop` said so; `progress`
-  /// hears the share done, 0 to 100.
+  /// hears the share of the layout done, 0 to 100; `interim` the first sections
+  /// laid out, when there are more than ``interimSections``.
   func run(
     threads: Int = 2, shouldStop: @escaping @Sendable () -> Bool = { false },
-    progress: @escaping @Sendable (Int) -> Void = { _ in }
+    progress: @escaping @Sendable (Int) -> Void = { _ in }, grouping report: @escaping @Sendable (Int) -> Void = { _ in },
+    interim: (Result) -> Void = { _ in }
+  ) -> Result? {
+    var job = self
+    if let grouping {
+      guard let grouped = grouping.sections(cards: cards, shouldStop: shouldStop, progress: report) else { return nil }
+      report(100)
+      job.sections = grouped
+      job.grouping = nil
+      if interimSections > 0, grouped.sectionCount > interimSections {
+        var first = job
+        first.sections = grouped.prefix(sections: interimSections)
+        first.hasFooter = false
+        guard var result = first.layOut(threads: threads, shouldStop: shouldStop, progress: { _ in }) else { return nil }
+        result.sections = grouped
+        result.isInterim = true
+        interim(result)
+        job.known = result.heights
+      }
+    }
+    guard var result = job.layOut(threads: threads, shouldStop: shouldStop, progress: progress) else { return nil }
+    if grouping != nil { result.sections = job.sections }
+    return result
+  }
+
+  /// Measures the cards of ``sections`` not known at ``width`` and lays them out.
+  private func layOut(
+    threads: Int, shouldStop: @escaping @Sendable () -> Bool, progress: @escaping @Sendable (Int) -> Void
   ) -> Result? {
     // Only the cards shown: in one section, its items; in many, all of theirs.
     // Cards of one size (the grids, the list's rows) need no measuring.
@@ -58,7 +102,7 @@ struct LayoutJob: @unchecked Sendable {
     var widths: [UInt16] = []
     if sideways {
       // Each card's width at the rows' height, on every core.
-      let items = sections.count == 1 ? sections[0].items : sections.flatMap(\.items)
+      let items = sections.allItems
       let total = max(1, items.count)
       guard
         let measured = cards.widths(
@@ -67,7 +111,7 @@ struct LayoutJob: @unchecked Sendable {
       else { return nil }
       widths = measured
     } else if measures {
-      let items = sections.count == 1 ? sections[0].items : sections.flatMap(\.items)
+      let items = sections.allItems
       let total = max(1, items.count)
       // Measuring is nearly all of the work when nothing is known; laying out, the rest.
       guard
@@ -79,19 +123,20 @@ struct LayoutJob: @unchecked Sendable {
     }
     guard !shouldStop() else { return nil }
     let layout = policy.makeLayout(
-      sectionCount: sections.count, hasFooter: hasFooter,
-      sectionKeys: policy.options.parameters.groupColumns.isEmpty ? [] : sections.map(\.key))
+      sectionCount: sections.sectionCount, hasFooter: hasFooter,
+      sectionKeys: policy.options.parameters.groupColumns.isEmpty
+        ? [] : (0..<sections.sectionCount).map { sections.count(inSection: $0) > 0 ? cards.group(of: sections.item(0, inSection: $0)) : nil })
     var source = Source(sections: sections, heights: heights, width: width, cards: cards, oneSize: !measures)
     source.widths = widths
     source.cardWidths = cardWidths
     layout.prepare(size: size, source: source)
     progress(100)
-    return Result(layout: layout, counts: sections.map(\.items.count), width: width, heights: heights)
+    return Result(layout: layout, counts: sections.counts, width: width, heights: heights)
   }
 
   /// The sections' cards at their heights, for the layout to ask.
   struct Source: LayoutSource {
-    var sections: [CardDataSource.Section]
+    var sections: SectionedItems
     var heights: [UInt16]
     var width: Int
     var cards: CardSnapshot
@@ -102,20 +147,20 @@ struct LayoutJob: @unchecked Sendable {
     var widths: [UInt16] = []
     var cardWidths = 13...52
 
-    var numberOfSections: Int { sections.count }
+    var numberOfSections: Int { sections.sectionCount }
 
-    func numberOfItems(inSection section: Int) -> Int { sections[section].items.count }
+    func numberOfItems(inSection section: Int) -> Int { sections.count(inSection: section) }
 
     func sizeForItem(at indexPath: IndexPath, width: Int) -> ItemSize {
       if oneSize { return .height(1) }
-      let item = sections[indexPath.section].items[indexPath.item]
+      let item = sections.item(indexPath.item, inSection: indexPath.section)
       if width == self.width, heights[item] != 0 { return .height(Int(heights[item])) }
       return .height(cards.height(of: item, width: width))
     }
 
     func sizeForItem(at indexPath: IndexPath, height: Int) -> ItemSize {
       if oneSize { return .height(1) }
-      let item = sections[indexPath.section].items[indexPath.item]
+      let item = sections.item(indexPath.item, inSection: indexPath.section)
       if height == width, item < widths.count, widths[item] != 0 { return .height(Int(widths[item])) }
       return .height(cards.width(of: item, height: height, within: cardWidths))
     }

@@ -16,6 +16,8 @@ final class LayoutWorker: Sendable {
   private let live = Atomic<Int>(0)
   private let done = Mutex<(generation: Int, result: LayoutJob.Result)?>(nil)
   private let progress = Atomic<Int>(0)
+  /// The share of the running job's grouping done, 0 to 100; -1: it groups nothing.
+  private let groupingProgress = Atomic<Int>(-1)
   private let wake: (@Sendable () -> Void)?
   /// Called on the worker with a job's generation once it is done, before
   /// its result is handed over: a test holds a job there until it says.
@@ -34,12 +36,20 @@ final class LayoutWorker: Sendable {
   func start(_ job: LayoutJob) -> Int {
     let generation = live.add(1, ordering: .sequentiallyConsistent).newValue
     progress.store(0, ordering: .relaxed)
+    groupingProgress.store(job.grouping == nil ? -1 : 0, ordering: .relaxed)
     done.withLock { $0 = nil }
     DispatchQueue.global(qos: .userInitiated).async { [self] in
       let stop: @Sendable () -> Bool = { self.live.load(ordering: .relaxed) != generation }
       guard
         let result = job.run(
-          shouldStop: stop, progress: { self.progress.store($0, ordering: .relaxed) })
+          shouldStop: stop, progress: { self.progress.store($0, ordering: .relaxed) },
+          grouping: { self.groupingProgress.store($0, ordering: .relaxed) },
+          interim: { first in
+            // The first sections, until the whole layout takes their place.
+            guard !stop() else { return }
+            self.done.withLock { $0 = (generation, first) }
+            self.wake?()
+          })
       else { return }
       gate?(generation)
       guard !stop() else { return }
@@ -60,6 +70,13 @@ final class LayoutWorker: Sendable {
 
   /// The share of the running job done, 0 to 100.
   var percent: Int { progress.load(ordering: .relaxed) }
+
+  /// The share of the running job's grouping done, 0 to 100, while it groups;
+  /// nil once it lays out, or when it groups nothing.
+  var groupingPercent: Int? {
+    let value = groupingProgress.load(ordering: .relaxed)
+    return value < 0 || value >= 100 ? nil : value
+  }
 
   /// The finished job's result, once.
   func take() -> (generation: Int, result: LayoutJob.Result)? {

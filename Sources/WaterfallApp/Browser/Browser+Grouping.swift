@@ -1,0 +1,113 @@
+import WaterfallLayout
+import WaterfallView
+
+/// Grouping many items into sections without the main thread walking them
+/// (`--group-by`): a big page taken in, and every sort, hide, unhide or search
+/// that shows the items anew, go to the ``LayoutWorker``, which groups them
+/// (``GroupingInput``) and lays the new sections out in one job.
+///
+/// The cards keep showing the old sections, whose index paths stay valid, and
+/// keys keep working in them, until the new sections and their layout come
+/// together; the selection then stays on its item. The status bar says
+/// `grouping 45%`, then `laying out 45%`. A newer request stops an older one.
+/// Few items are grouped here, at once, as before.
+extension Browser {
+  /// A grouping the worker is doing, and what to do when it is done.
+  struct Regrouping {
+    /// What it groups.
+    var input: GroupingInput
+    /// The item to select when the new sections show.
+    var keep: Int?
+    /// The item selected when it was asked for: if another is selected by
+    /// then, that one stays selected instead.
+    var selectedAtRequest: Int?
+    /// Whether the first item is selected when they show (a search's first matches).
+    var selectsFirst = false
+    /// Items taken in meanwhile: added after the new sections, in order.
+    var backlog: [Int] = []
+    /// Whether the new sections show already, with their first sections laid
+    /// out (the cards were empty), the whole layout to follow.
+    var installed = false
+  }
+
+  /// Whether grouping may go to the worker at all: grouped cards in a layout
+  /// the worker lays out (``laysOutInBackground``), with a worker to run on.
+  var regroupsInBackground: Bool {
+    dataSource.groups && layoutWorker.runsInBackground && !options.layout.placesByIndex
+  }
+
+  /// What the cards show when shown anew, to group: a search's matches, the
+  /// sorted items, or every item, less those hidden. Made in constant time.
+  var shownInput: GroupingInput {
+    var input = GroupingInput(hidden: shown.hidden)
+    if let search {
+      input.list = search.matches
+    } else if let sorted = sortedItems {
+      // The items loaded since the sort come after the sorted ones.
+      input.list = sorted
+      input.range = min(sorted.count, store.count)..<store.count
+    } else {
+      input.range = 0..<store.count
+    }
+    return input
+  }
+
+  /// Groups `input` and lays the new sections out on the worker when the items
+  /// are many (``backgroundLayoutThreshold``) and the worker can; returns
+  /// whether it went there. `keep` is the item to select when they show.
+  func regroupInBackground(_ input: GroupingInput, keep: Int?) -> Bool {
+    guard regroupsInBackground, input.count >= backgroundLayoutThreshold else { return false }
+    pendingGrouping = Regrouping(input: input, keep: keep, selectedAtRequest: selectedItem)
+    // Every item shown so far is in the input: none waits for a relayout now.
+    throttle.isPending = false
+    startLayoutJob()
+    return true
+  }
+
+  /// Whether the worker is grouping items the cards do not show yet.
+  public var isGrouping: Bool { pendingGrouping.map { !$0.installed } ?? false }
+
+  /// Shows the new sections of a grouping with their first sections laid out
+  /// (the cards were empty): the whole layout follows.
+  func takeFirstSections(_ result: LayoutJob.Result) -> Bool {
+    guard let regroup = pendingGrouping, !regroup.installed, let sections = result.sections,
+      let pending = pendingLayout, pending.shape.store == ObjectIdentifier(store), pending.frame == cardsFrame,
+      !animator.isRunning
+    else { return false }
+    dataSource.install(sections)
+    pendingGrouping?.installed = true
+    pendingGrouping?.input = GroupingInput()
+    // The whole layout on its way is for these sections.
+    pendingLayout?.shape.revision = dataSource.revision
+    updateFooter()
+    let old = RetiredLayout(view.layout)
+    view.reloadData(withPrepared: result.layout, counts: result.counts)
+    old.release()
+    view.selectFirstItem()
+    return true
+  }
+
+  /// The item to select when the new sections of `regroup` show.
+  func itemToKeep(after regroup: Regrouping) -> Int? {
+    if regroup.selectsFirst { return nil }
+    return selectedItem == regroup.selectedAtRequest ? regroup.keep : selectedItem
+  }
+
+  /// Finishes the grouping the worker was doing here, now: for a change the
+  /// worker does not lay out (another layout, a few cards).
+  func finishRegroupingHere() {
+    guard let regroup = pendingGrouping else { return }
+    pendingGrouping = nil
+    layoutWorker.cancel()
+    pendingLayout = nil
+    dataSource.interimHeights = nil
+    let keep = regroup.installed ? selectedItem : itemToKeep(after: regroup)
+    let row = selectedRow
+    if !regroup.installed { dataSource.show(regroup.input.items()) }
+    updateFooter()
+    view.reloadData(with: makeLayout())
+    if !select(keep, atRow: row) { view.selectFirstItem() }
+    appendShown(regroup.backlog)
+    relayoutIfPending(allowed: true)
+  }
+}

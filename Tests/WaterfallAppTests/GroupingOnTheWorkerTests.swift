@@ -1,0 +1,217 @@
+import Foundation
+import Testing
+import TestSupport
+import WaterfallLayout
+import WaterfallView
+@testable import WaterfallApp
+
+/// Sections stored flat (``SectionedItems``) and many items grouped on the
+/// worker (``Browser/regroupInBackground(_:keep:)``): the same sections as
+/// grouping here, the old sections shown (and keys answered) meanwhile, a
+/// stale grouping never shown, the selection kept on its item.
+@Suite struct GroupingOnTheWorkerTests {
+  typealias Helpers = BackgroundLayoutTests
+
+  /// Sections grouped the plain way: values in order of first appearance.
+  static func naive(_ items: [Int], key: (Int) -> String?) -> [[Int]] {
+    var order: [String?] = []
+    var lists: [String?: [Int]] = [:]
+    for item in items {
+      let value = key(item)
+      if lists[value] == nil { order.append(value) }
+      lists[value, default: []].append(item)
+    }
+    return order.map { lists[$0]! }
+  }
+
+  static func lists(_ sections: SectionedItems) -> [[Int]] {
+    (0..<sections.sectionCount).map { sections.items(inSection: $0, 0..<sections.count(inSection: $0)) }
+  }
+
+  @Test func groupingAndAddingEqualThePlainGroupingForRandomItems() {
+    var rng = SeededGenerator(seed: 41)
+    for round in 0..<300 {
+      let count = Int.random(in: 0...200, using: &rng)
+      let items = (0..<count).map { _ in Int.random(in: 0..<10_000, using: &rng) }
+      let groups = Int.random(in: 1...40, using: &rng)
+      let salt = Int.random(in: 0..<1_000, using: &rng)
+      let key: (Int) -> String? = { ($0 &* 31 &+ salt) % 7 == 0 ? nil : "g\(($0 &* 17 &+ salt) % groups)" }
+      let expected = Self.naive(items, key: key)
+      let grouped = SectionedItems.grouping(items, key: key)!
+      #expect(Self.lists(grouped) == expected, "round \(round)")
+      #expect(grouped.allItems == expected.flatMap { $0 })
+      #expect(grouped.counts == expected.map(\.count))
+      // Some grouped at once, the rest added one by one: the same sections.
+      let split = Int.random(in: 0...count, using: &rng)
+      var added = SectionedItems.grouping(Array(items[..<split]), key: key)!
+      var change = SectionedItems.Change()
+      let last = added.sectionCount - 1
+      for item in items[split...] { added.add(item, key: key(item), change: &change, lastBefore: last) }
+      #expect(Self.lists(added) == expected, "round \(round), split at \(split)")
+      let all = added.allItems
+      #expect(all == expected.flatMap { $0 })
+      // Positions, index paths and items agree, with items added aside too.
+      for (position, item) in all.enumerated() where position % 7 == 0 {
+        #expect(added.item(atPosition: position) == item)
+        let indexPath = added.indexPath(ofItem: item)!
+        #expect(added.item(indexPath.item, inSection: indexPath.section) == item)
+        #expect(added.position(of: indexPath) <= position, "a repeated item is found first")
+      }
+      // Grouping again what shows, then more: as grouping everything.
+      let more = (0..<Int.random(in: 0...30, using: &rng)).map { _ in Int.random(in: 0..<10_000, using: &rng) }
+      let hidden = more.filter { _ in Bool.random(using: &rng) }
+      let input = GroupingInput(shown: added, list: more, hidden: hidden)
+      let again = SectionedItems.grouping(input.items(), key: key)!
+      let gone = Set(hidden)
+      #expect(Self.lists(again) == Self.naive(items + more.filter { !gone.contains($0) }, key: key))
+      let first = Int.random(in: 0...max(0, expected.count), using: &rng)
+      #expect(Self.lists(added.prefix(sections: first)) == Array(expected.prefix(first)))
+    }
+  }
+
+  /// A grouped browser that groups and lays out on a worker from 1,000 items up.
+  static func browser(_ store: ItemStore) -> Browser {
+    var options = Browser.Options()
+    options.groups = true
+    return Helpers.browser(store, options: options)
+  }
+
+  /// The same cards with everything done here, at once.
+  static func reference(_ store: ItemStore) -> Browser {
+    var options = Browser.Options()
+    options.groups = true
+    options.animates = false
+    return Browser(store: store, options: options, size: Helpers.size)
+  }
+
+  static func sameSections(_ a: Browser, _ b: Browser) -> Bool {
+    a.sections.map(\.key) == b.sections.map(\.key) && a.sections.map(\.count) == b.sections.map(\.count)
+      && a.dataSource.shownItems == b.dataSource.shownItems
+  }
+
+  @Test func aHideWithManyGroupsIsGroupedOnTheWorkerAsHere() {
+    let store = Helpers.store(3_000, groups: 1_500)
+    let b = Self.browser(store)
+    Helpers.settle(b)
+    let reference = Self.reference(store)
+    b.select(item: 10)
+    reference.select(item: 10)
+    _ = b.handle(.key(.character("x")))
+    _ = reference.handle(.key(.character("x")))
+    #expect(b.isGrouping)
+    #expect(b.hasBackgroundWork)
+    #expect(b.dataSource.indexPath(ofItem: 10) != nil, "the old sections show until the new ones come")
+    #expect(b.selectedItem == reference.selectedItem, "the next card is selected at once")
+    let screen = CellBuffer(width: Helpers.size.width, height: Helpers.size.height)
+    b.draw(in: screen)
+    let status = screen.line(Helpers.size.height - 1)
+    #expect(status.contains("grouping") || status.contains("laying out"), "\(status)")
+    Helpers.settle(b)
+    #expect(!b.isGrouping)
+    #expect(Self.sameSections(b, reference))
+    #expect(b.dataSource.indexPath(ofItem: 10) == nil)
+    #expect(b.selectedItem == reference.selectedItem)
+    #expect(Helpers.firstDifference(Helpers.frames(b), Helpers.frames(reference)) == nil)
+    // And back.
+    _ = b.handle(.key(.character("u")))
+    _ = reference.handle(.key(.character("u")))
+    #expect(b.isGrouping)
+    Helpers.settle(b)
+    #expect(Self.sameSections(b, reference))
+    #expect(b.selectedItem == 10, "the card that came back is selected")
+  }
+
+  @Test func keysWorkMeanwhileAndTheSelectionStaysOnTheItemMovedTo() {
+    let store = Helpers.store(3_000, groups: 1_500)
+    let b = Self.browser(store)
+    Helpers.settle(b)
+    b.select(item: 20)
+    _ = b.handle(.key(.character("x")))
+    #expect(b.isGrouping)
+    for _ in 0..<3 { _ = b.handle(.key(.down)) }
+    let moved = b.selectedItem
+    #expect(moved != nil && moved != 21, "Down moves in the old sections")
+    Helpers.settle(b)
+    #expect(b.selectedItem == moved, "the card moved to stays selected")
+  }
+
+  @Test func aStaleGroupingIsNeverShown() {
+    let store = Helpers.store(3_000, groups: 1_500)
+    let b = Self.browser(store)
+    Helpers.settle(b)
+    let reference = Self.reference(store)
+    let revision = b.dataSource.revision
+    // Hides in the old sections while the new ones are grouped: each asks anew.
+    for key: Character in ["x", "x", "x", "u", "x", "j", "x"] {
+      _ = b.handle(.key(key == "j" ? .down : .character(key)))
+    }
+    #expect(b.shown.hidden.count == 4)
+    let selected = b.selectedItem
+    Helpers.settle(b)
+    #expect(b.dataSource.revision == revision + 1, "only the last grouping was shown")
+    // The same hides, done here.
+    for item in b.shown.hidden { reference.shown.hide(item) }
+    reference.reshow()
+    #expect(Self.sameSections(b, reference))
+    #expect(b.selectedItem == selected)
+    #expect(b.counts.shown == reference.counts.shown)
+    #expect(Helpers.firstDifference(Helpers.frames(b), Helpers.frames(reference)) == nil)
+  }
+
+  @Test func aSortAndASearchWithManyGroupsGroupOnTheWorker() {
+    let store = Helpers.store(3_000, groups: 700)
+    let b = Self.browser(store)
+    Helpers.settle(b)
+    let reference = Self.reference(store)
+    let order = SortOrder(field: "title", descending: true)
+    b.requestSort(order)
+    reference.requestSort(order)
+    Helpers.settle(b)
+    #expect(b.sortOrder == order)
+    #expect(Self.sameSections(b, reference))
+    for key: Character in ["/", "w", "o", "o", "l"] {
+      _ = b.handle(.key(.character(key)))
+      _ = reference.handle(.key(.character(key)))
+    }
+    Helpers.settle(b)
+    #expect(Self.sameSections(b, reference))
+    #expect(b.selectedItem == reference.selectedItem, "the first match")
+    #expect(Helpers.firstDifference(Helpers.frames(b), Helpers.frames(reference)) == nil)
+  }
+
+  @Test(arguments: [(LayoutKind.grid, ScrollDirection.vertical), (.list, .vertical), (.waterfall, .horizontal)])
+  func theGridsTheListAndSidewaysGroupOnTheWorkerToo(kind: LayoutKind, direction: ScrollDirection) {
+    let store = Helpers.store(3_000, groups: 1_500)
+    var options = Browser.Options()
+    options.groups = true
+    options.layout = kind
+    options.parameters.direction = direction
+    let b = Helpers.browser(store, options: options)
+    Helpers.settle(b)
+    options.animates = false
+    let reference = Browser(store: store, options: options, size: Helpers.size)
+    b.select(item: 10)
+    reference.select(item: 10)
+    _ = b.handle(.key(.character("x")))
+    _ = reference.handle(.key(.character("x")))
+    #expect(b.isGrouping)
+    Helpers.settle(b)
+    #expect(Self.sameSections(b, reference))
+    #expect(b.selectedItem == reference.selectedItem)
+    #expect(Helpers.firstDifference(Helpers.frames(b), Helpers.frames(reference)) == nil)
+  }
+
+  @Test func fewItemsAreGroupedHereAtOnce() {
+    let store = Helpers.store(300, groups: 50)
+    var options = Browser.Options()
+    options.groups = true
+    options.animates = false
+    let b = Browser(store: store, options: options, size: Helpers.size)
+    b.searchInBackground(wake: {})
+    b.select(item: 5)
+    _ = b.handle(.key(.character("x")))
+    #expect(!b.isGrouping)
+    #expect(b.dataSource.indexPath(ofItem: 5) == nil)
+    #expect(b.counts.shown == 299)
+  }
+}
