@@ -194,8 +194,8 @@ import WaterfallView
   @Test func pictureItemsCarryAPathTheNextCommandCanOpen() throws {
     let folder = "Tests/WaterfallImagesTests/Fixtures"
     let previous = FileManager.default.currentDirectoryPath
-    FileManager.default.changeCurrentDirectoryPath(PictureTests.root)
-    defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+    _ = FileManager.default.changeCurrentDirectoryPath(PictureTests.root)
+    defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
     let store = ItemStore(roles: FieldRoles())
     try Loader(source: try DataOrigin.resolve(folder), store: store).loadAll()
     #expect(store.count > 20)

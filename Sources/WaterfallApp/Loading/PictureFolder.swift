@@ -55,7 +55,7 @@ enum PictureFolder {
     if path.hasPrefix("/") { return path }
     var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
     guard getcwd(&buffer, buffer.count) != nil else { return path }
-    let directory = String(cString: buffer)
+    let directory = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     var relative = Substring(path)
     while relative.hasPrefix("./") { relative = relative.dropFirst(2) }
     return (directory == "/" ? "" : directory) + "/" + relative

@@ -194,7 +194,7 @@ public enum Sorter {
 }
 
 /// A sort key that knows its item.
-protocol HasItem {
+protocol HasItem: SendableMetatype {
   var item: UInt32 { get }
 }
 
