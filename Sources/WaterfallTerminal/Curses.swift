@@ -36,7 +36,8 @@ enum Curses {
   }
 
   /// Keys as they are typed, no echo, function keys decoded, a short Escape delay,
-  /// no cursor, and hardware line scrolling so a one-row scroll is cheap to send.
+  /// no cursor, hardware line scrolling so a one-row scroll is cheap to send, and
+  /// no check for typed keys during an update (the loop reads them between frames).
   static func configureInput() {
     let window = cn_stdscr()
     cbreak()
@@ -49,6 +50,8 @@ enum Curses {
     idlok(window, true)
     leaveok(window, true)
     scrollok(window, false)
+    // Frames are drawn whole: no looking for typed keys in the middle of one.
+    typeahead(-1)
   }
 
   /// Turns on click and wheel reports, with no click detection delay.

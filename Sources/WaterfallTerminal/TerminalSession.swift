@@ -44,6 +44,8 @@ public final class TerminalSession {
   private let screen: OpaquePointer
   private var pairs: ColorPairs?
   private let wakeReadFD: Int32
+  /// Where a frame's bytes are gathered before they are sent (nil: curses writes them itself).
+  private let batch = BatchedOutput()
   private var ended = false
 
   public init(options: Options = Options()) throws(TerminalError) {
@@ -189,7 +191,8 @@ public final class TerminalSession {
       }
     }
     for y in 0..<rows where changed[y] { write(row: y, of: buffer) }
-    Curses.present()
+    // Curses writes after every cursor jump: gathered, the frame is one write.
+    if let batch { batch.run(on: fileno(output)) { Curses.present() } } else { Curses.present() }
   }
 
   /// Puts `text` on the terminal's clipboard with OSC 52 (see
