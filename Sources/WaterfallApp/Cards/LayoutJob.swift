@@ -100,26 +100,25 @@ struct LayoutJob: @unchecked Sendable {
     let sideways = measures && policy.isHorizontal
     var heights: [UInt16] = []
     var widths: [UInt16] = []
-    if sideways {
-      // Each card's width at the rows' height, on every core.
-      let items = sections.allItems
-      let total = max(1, items.count)
-      guard
-        let measured = cards.widths(
-          height: width, within: cardWidths, of: items, threads: threads, shouldStop: shouldStop,
-          progress: { progress(min(90, $0 * 90 / total)) })
-      else { return nil }
-      widths = measured
-    } else if measures {
+    if measures {
       let items = sections.allItems
       let total = max(1, items.count)
       // Measuring is nearly all of the work when nothing is known; laying out, the rest.
-      guard
-        let measured = cards.heights(
-          width: width, of: items, known: known, threads: threads, shouldStop: shouldStop,
-          progress: { progress(min(90, $0 * 90 / total)) })
-      else { return nil }
-      heights = measured
+      let measuring: @Sendable (Int) -> Void = { progress(min(90, $0 * 90 / total)) }
+      if sideways {
+        // Each card's width at the rows' height, on every core.
+        guard
+          let measured = cards.widths(
+            height: width, within: cardWidths, of: items, threads: threads, shouldStop: shouldStop, progress: measuring)
+        else { return nil }
+        widths = measured
+      } else {
+        guard
+          let measured = cards.heights(
+            width: width, of: items, known: known, threads: threads, shouldStop: shouldStop, progress: measuring)
+        else { return nil }
+        heights = measured
+      }
     }
     guard !shouldStop() else { return nil }
     let layout = policy.makeLayout(
