@@ -59,11 +59,13 @@ import WaterfallView
       }
       // Grouping again what shows, then more: as grouping everything.
       let more = (0..<Int.random(in: 0...30, using: &rng)).map { _ in Int.random(in: 0..<10_000, using: &rng) }
-      let hidden = more.filter { _ in Bool.random(using: &rng) }
-      let input = GroupingInput(shown: added, list: more, hidden: hidden)
+      // Then a range of store items, hidden ones left out of both.
+      let range = 10_000..<(10_000 + Int.random(in: 0...30, using: &rng))
+      let hidden = (more + Array(range)).filter { _ in Bool.random(using: &rng) }
+      let input = GroupingInput(shown: added, list: more, range: range, hidden: hidden)
       let again = SectionedItems.grouping(input.items(), key: key)!
       let gone = Set(hidden)
-      #expect(Self.lists(again) == Self.naive(items + more.filter { !gone.contains($0) }, key: key))
+      #expect(Self.lists(again) == Self.naive(items + (more + Array(range)).filter { !gone.contains($0) }, key: key))
       let first = Int.random(in: 0...max(0, expected.count), using: &rng)
       #expect(Self.lists(added.prefix(sections: first)) == Array(expected.prefix(first)))
     }

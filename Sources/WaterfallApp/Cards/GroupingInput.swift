@@ -27,16 +27,11 @@ struct GroupingInput: Sendable {
 
   /// Every item to group, in order.
   func items() -> [Int] {
+    let showing = ShownItems(hiding: hidden)
     var all = shown.allItems
     all.reserveCapacity(count)
-    if hidden.isEmpty {
-      all += list
-      all += range
-    } else {
-      let gone = Set(hidden)
-      all += list.lazy.filter { !gone.contains($0) }
-      all += range.lazy.filter { !gone.contains($0) }
-    }
+    all += showing.items(among: list)
+    all += showing.items(in: range)
     return all
   }
 

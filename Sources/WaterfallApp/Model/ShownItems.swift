@@ -20,13 +20,22 @@ public struct ShownItems: Equatable, Sendable {
 
   public init() {}
 
+  /// Nothing searched, `hidden` hidden (most recent last).
+  public init(hiding hidden: [Int]) {
+    self.hidden = hidden
+  }
+
   /// Whether the search and the hides leave every item shown.
   public var showsEverything: Bool { filter.isEmpty && hidden.isEmpty }
 
   /// The items of `range` (all of the store by default) not hidden, in order:
   /// what shows when there is no search.
   public func items(of store: ItemStore, in range: Range<Int>? = nil) -> [Int] {
-    let range = range ?? 0..<store.count
+    items(in: range ?? 0..<store.count)
+  }
+
+  /// The items of `range` not hidden, in order.
+  public func items(in range: Range<Int>) -> [Int] {
     guard !hidden.isEmpty else { return Array(range) }
     // The runs between the hidden items, copied whole: no lookup per item (a
     // million cards, on the main thread, at each `x`).
