@@ -329,15 +329,10 @@ public final class Browser {
     layoutWorker.cancel()
     pendingLayout = nil
     pendingGrouping = nil
-    if !here, regroupInBackground(shownInput, keep: around ?? selectedItem) { return }
-    if let search {
-      // A search's matches are in the cards' order (sorted, or the data's).
-      dataSource.show(shown.items(among: search.matches))
-    } else if let order = displayOrder {
-      dataSource.show(shown.items(among: order))
-    } else {
-      dataSource.show(shown.items(of: store))
-    }
+    let input = shownInput
+    if !here, regroupInBackground(input, keep: around ?? selectedItem) { return }
+    // A search's matches, the sorted items or every item, less those hidden.
+    dataSource.show(input.items())
     updateFooter()
     if !laysOutInBackground { dataSource.interimHeights = nil }
     if laysOutInBackground, dataSource.sections.sectionCount == 1, let around {
