@@ -22,6 +22,8 @@ final class CardCell: Cell {
   private var plan: (size: Size, plan: CardPlan, lines: Lines)?
   /// The placeholder for the card's picture, made once per content.
   private var placeholder: Placeholder?
+  /// The placeholder's rows and label as glyphs, made once per content and width.
+  private var placeholderDrawing: PlaceholderDrawing?
 
   /// A plan's lines as glyphs, ready to draw.
   struct Lines {
@@ -57,12 +59,14 @@ final class CardCell: Cell {
   override func prepareForReuse() {
     plan = nil
     placeholder = nil
+    placeholderDrawing = nil
   }
 
   func configure(content: CardContent, theme: CardTheme, fixedSize: Bool, highlight: CardHighlight? = nil) {
     if content != self.content || fixedSize != self.fixedSize || highlight != self.highlight {
       plan = nil
       placeholder = nil
+      placeholderDrawing = nil
     }
     self.content = content
     self.theme = theme
@@ -85,6 +89,16 @@ final class CardCell: Cell {
     return made
   }
 
+  /// The placeholder ready to draw at `width`: the one made for an earlier frame
+  /// while it still fits.
+  private func currentPlaceholderDrawing(width: Int, ascii: Bool) -> PlaceholderDrawing {
+    let placeholder = currentPlaceholder()
+    if let placeholderDrawing, placeholderDrawing.matches(placeholder, width: width, ascii: ascii) { return placeholderDrawing }
+    let made = PlaceholderDrawing(placeholder, width: width, ascii: ascii)
+    placeholderDrawing = made
+    return made
+  }
+
   override func draw(in canvas: any Canvas, clip: Rect) {
     canvas.fill(frame, with: " ", clip: clip)
     canvas.drawBox(
@@ -100,7 +114,7 @@ final class CardCell: Cell {
       if let thumbnail = thumbnail(width: inner.width, rows: plan.imageRows), let pictures {
         pictures.draw(thumbnail, in: canvas, at: rect.origin, clip: rect.intersection(area) ?? .zero)
       } else {
-        currentPlaceholder().draw(in: canvas, rect: rect, clip: area, ascii: theme.border == .ascii)
+        currentPlaceholderDrawing(width: rect.width, ascii: theme.border == .ascii).draw(in: canvas, rect: rect, clip: area)
       }
       y += rows
     }

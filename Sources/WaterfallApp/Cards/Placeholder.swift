@@ -40,26 +40,9 @@ public struct Placeholder: Hashable, Sendable {
   /// costs the terminal about half the bytes a solid fill of three-byte glyphs would.
   static let latticeStep = 4
 
-  /// Draws the placeholder over `rect`.
+  /// Draws the placeholder over `rect`. A card drawn on every frame keeps a
+  /// ``PlaceholderDrawing`` instead, made once for its width.
   public func draw(in canvas: any Canvas, rect: Rect, clip: Rect, ascii: Bool) {
-    guard !rect.isEmpty, let area = rect.intersection(clip) else { return }
-    let pattern = ascii ? Self.asciiPatterns[patternIndex] : Self.unicodePatterns[patternIndex]
-    let glyph = DisplayText.glyphs(of: String(pattern)).first ?? .space
-    let style = Style(foreground: color)
-    // The rows come in two kinds, by the lattice's phase: each is made once and
-    // drawn whole, a row at a time. A cell carries the glyph when its
-    // (column + 2 × row) from the rect's corner is a multiple of the step.
-    let rows = (0..<2).map { kind in
-      (0..<rect.width).map { x in (x + kind * 2) % Self.latticeStep == 0 ? glyph : Glyph.space }
-    }
-    for y in area.minY..<area.maxY {
-      canvas.put(rows[((y - rect.minY) * 2 % Self.latticeStep) / 2], at: Point(x: rect.minX, y: y), style: style, clip: area)
-    }
-    guard !label.isEmpty, rect.width >= 3 else { return }
-    let text = TextWrapper.truncate(label, width: rect.width - 2)
-    let width = DisplayText.width(of: text)
-    let x = rect.minX + (rect.width - width) / 2
-    let y = rect.minY + rect.height / 2
-    canvas.put(" " + text + " ", at: Point(x: x - 1, y: y), style: Style(foreground: color, attributes: .reverse), clip: clip.intersection(rect) ?? .zero)
+    PlaceholderDrawing(self, width: rect.width, ascii: ascii).draw(in: canvas, rect: rect, clip: clip)
   }
 }
