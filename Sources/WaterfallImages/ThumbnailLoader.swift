@@ -11,8 +11,14 @@
 /// placeholder). A worker takes the requests of the latest frame first, decodes,
 /// keeps the result in the cache (bounded in bytes, least recently used out first)
 /// and calls `onReady`, which should wake the drawing thread to draw again (it runs on
-/// the worker, holding the loader's lock: it must be quick and must not call the
-/// loader).
+/// the worker, not holding the loader's lock, so the drawing thread never waits for
+/// it; it must be quick). A failure calls `onReady` only when the picture was asked
+/// for with `wakesOnFailure` (whoever shows why a picture is missing): elsewhere a
+/// failed picture looks as a pending one does, and drawing again would change nothing.
+///
+/// The drawing thread takes the lock once per picture it draws, and the workers hold
+/// it only to take a request or to file a result: decoding, file reading and
+/// `onReady` happen outside it.
 ///
 /// Only what is drawn is requested, and a request not repeated in the last two frames
 /// (``beginFrame()``) is dropped unstarted: scrolling past a hundred pictures decodes
@@ -112,11 +118,14 @@ public final class ThumbnailLoader: @unchecked Sendable {
   public func beginFrame() { core.beginFrame() }
 
   /// The thumbnail for `key`: ready from the cache, failed, or pending (and now
-  /// requested, or kept requested, for this frame).
-  public func thumbnail(_ key: ThumbnailKey) -> ThumbnailState { core.thumbnail(key, request: true) }
+  /// requested, or kept requested, for this frame). With `wakesOnFailure`, its
+  /// picture's failure, when it comes, calls `onReady` too.
+  public func thumbnail(_ key: ThumbnailKey, wakesOnFailure: Bool = false) -> ThumbnailState {
+    core.thumbnail(key, request: true, wakesOnFailure: wakesOnFailure)
+  }
 
   /// What is known of `key` without requesting it.
-  public func peek(_ key: ThumbnailKey) -> ThumbnailState { core.thumbnail(key, request: false) }
+  public func peek(_ key: ThumbnailKey) -> ThumbnailState { core.thumbnail(key, request: false, wakesOnFailure: false) }
 
   /// Why the file at `path` could not be shown, if it could not.
   public func failure(forPath path: String) -> ImageError? { core.failure(forPath: path) }
@@ -152,7 +161,7 @@ public final class ThumbnailLoader: @unchecked Sendable {
 }
 
 /// The loader's state, shared by the drawing thread and the workers, every part
-/// guarded by one lock.
+/// guarded by one lock, but `onReady`, guarded by a lock of its own.
 private final class Core: @unchecked Sendable {
   private struct Request {
     var frame: UInt64
@@ -177,10 +186,17 @@ private final class Core: @unchecked Sendable {
   private var pending: [ThumbnailKey: Request] = [:]
   private var inFlight: Set<ThumbnailKey> = []
   private var failures: [String: ImageError] = [:]
+  /// Paths whose failure someone shows: it calls `onReady` (at most
+  /// ``watchedLimit``; a path leaves when its result is filed).
+  private var watched: Set<String> = []
+  static let watchedLimit = 64
   private var frame: UInt64 = 0
   private var order: UInt64 = 0
   private var stopped = false
   private var counts = ThumbnailLoader.Statistics()
+  /// Guards `onReady` alone, so that it is called outside `lock` and never after
+  /// ``stop()`` returns.
+  private let callbackLock = ConditionLock()
   private var onReady: (@Sendable () -> Void)?
 
   init(options: ThumbnailLoader.Options, onReady: (@Sendable () -> Void)?) {
@@ -192,30 +208,41 @@ private final class Core: @unchecked Sendable {
   func stop() {
     lock.locked {
       stopped = true
-      onReady = nil
       lock.broadcast()
     }
+    // Waits for a call under way to end.
+    callbackLock.locked { onReady = nil }
   }
 
   func beginFrame() {
     lock.locked { frame &+= 1 }
   }
 
-  func thumbnail(_ key: ThumbnailKey, request: Bool) -> ThumbnailState {
-    lock.locked {
+  func thumbnail(_ key: ThumbnailKey, request: Bool, wakesOnFailure: Bool) -> ThumbnailState {
+    var added = false
+    let state: ThumbnailState = lock.locked {
       if request || cache.contains(key), let thumbnail = cache.value(for: key) { return .ready(thumbnail) }
       if let error = failures[key.path] { return .failed(error) }
-      if request, !inFlight.contains(key) {
+      if request {
+        if wakesOnFailure, !watched.contains(key.path) {
+          if watched.count >= Self.watchedLimit { watched.removeAll() }
+          watched.insert(key.path)
+        }
+        if inFlight.contains(key) { return .pending }
         if pending[key] == nil {
           order &+= 1
           pending[key] = Request(frame: frame, order: order)
-          lock.broadcast()
+          added = true
         } else {
           pending[key]?.frame = frame
         }
       }
       return .pending
     }
+    // Wake the workers after letting go of the lock, so that a woken worker does not
+    // at once wait for it.
+    if added { lock.broadcast() }
+    return state
   }
 
   func failure(forPath path: String) -> ImageError? {
@@ -226,6 +253,7 @@ private final class Core: @unchecked Sendable {
     lock.locked {
       cache.removeAll()
       failures.removeAll()
+      watched.removeAll()
     }
   }
 
@@ -294,26 +322,31 @@ private final class Core: @unchecked Sendable {
         if let decode = options.decode { return try decode(key, limits) }
         return try ThumbnailLoader.make(key, options: options, limits: limits)
       }
-      lock.locked {
+      let wakes: Bool = lock.locked {
         inFlight.remove(key)
+        lock.broadcast()
         switch result {
         case .success(let thumbnail):
           cache.insert(thumbnail, for: key)
           counts.decoded += 1
+          watched.remove(key.path)
+          return true
         case .failure(.tooSlow) where !retry && firstTry.parks:
-          // Behind every request of every frame, as if asked for now.
+          // Behind every request of every frame, as if asked for now: still pending.
           order &+= 1
           pending[key] = Request(frame: frame, order: order, parked: true)
           counts.parked += 1
+          return false
         case .failure(let error):
           if failures.count >= options.failureMemory { failures.removeAll() }
           failures[key.path] = error
           counts.failed += 1
+          return watched.remove(key.path) != nil
         }
-        lock.broadcast()
-        // Called holding the lock, so once stop() has returned it is never called.
-        onReady?()
       }
+      // Outside the loader's lock, so the drawing thread never waits for a wake-up;
+      // under its own, so once stop() has returned it is never called.
+      if wakes { callbackLock.locked { onReady?() } }
     }
   }
 

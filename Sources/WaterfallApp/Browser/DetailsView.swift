@@ -182,7 +182,9 @@ struct DetailsView {
   /// when there is no picture to show.
   func pictureState(width: Int, height: Int) -> ThumbnailState? {
     guard let image, let pictures, width > 0 else { return nil }
-    return pictures.thumbnail(image, in: pictureFolder, shape: Self.pictureShape(width: width, height: height, full: pictureFull))
+    // The panel shows why a picture is missing: its failure is worth a frame.
+    return pictures.thumbnail(
+      image, in: pictureFolder, shape: Self.pictureShape(width: width, height: height, full: pictureFull), wakesOnFailure: true)
   }
 
   /// Whether the item has a picture the panel can show.

@@ -14,7 +14,9 @@ final class CardCell: Cell {
   var fixedSize = false
   var pictures: Pictures?
   /// The folder the item's picture is named from, when its page has its own.
-  var pictureFolder: String?
+  var pictureFolder: String? {
+    didSet { if pictureFolder != oldValue { picture = nil } }
+  }
   /// The search whose matched characters are drawn underlined and bold.
   private(set) var highlight: CardHighlight?
   /// The card's plan for its size, with its lines already made glyphs: a card is
@@ -24,6 +26,20 @@ final class CardCell: Cell {
   private var placeholder: Placeholder?
   /// The placeholder's rows and label as glyphs, made once per content and width.
   private var placeholderDrawing: PlaceholderDrawing?
+  /// The picture as the loader knows it, worked out once per content and shape, and
+  /// whether it failed: a failed picture is not asked for again on every frame (until
+  /// the pictures are forgotten, their ``Pictures/generation``).
+  private var picture: PictureRequest?
+
+  /// A card's picture request, made once: whose pictures, in which shape, and what
+  /// came of it.
+  private struct PictureRequest {
+    var pictures: ObjectIdentifier
+    var generation: Int
+    var shape: ThumbnailShape
+    var key: ThumbnailKey?
+    var failed = false
+  }
 
   /// A plan's lines as glyphs, ready to draw.
   struct Lines {
@@ -60,6 +76,7 @@ final class CardCell: Cell {
     plan = nil
     placeholder = nil
     placeholderDrawing = nil
+    picture = nil
   }
 
   func configure(content: CardContent, theme: CardTheme, fixedSize: Bool, highlight: CardHighlight? = nil) {
@@ -67,6 +84,7 @@ final class CardCell: Cell {
       plan = nil
       placeholder = nil
       placeholderDrawing = nil
+      picture = nil
     }
     self.content = content
     self.theme = theme
@@ -142,7 +160,22 @@ final class CardCell: Cell {
   /// The picture filling the image area, once it is decoded; requests it otherwise.
   private func thumbnail(width: Int, rows: Int) -> Thumbnail? {
     guard let pictures, let image = content.image, theme.border != .ascii, width > 0, rows > 0 else { return nil }
-    return pictures.thumbnail(image, in: pictureFolder, shape: .fill(width: width, height: rows)).thumbnail
+    let shape = ThumbnailShape.fill(width: width, height: rows)
+    var request: PictureRequest
+    if let picture, picture.pictures == ObjectIdentifier(pictures), picture.generation == pictures.generation,
+      picture.shape == shape
+    {
+      if picture.failed { return nil }
+      request = picture
+    } else {
+      request = PictureRequest(
+        pictures: ObjectIdentifier(pictures), generation: pictures.generation, shape: shape,
+        key: pictures.key(for: image, in: pictureFolder, shape: shape))
+    }
+    let state = pictures.thumbnail(for: request.key)
+    request.failed = state.error != nil
+    picture = request
+    return state.thumbnail
   }
 }
 

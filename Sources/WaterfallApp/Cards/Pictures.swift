@@ -94,12 +94,44 @@ public final class Pictures {
   /// Why a remote picture shows no picture.
   public static let remoteFailure = ImageError.unreadable("remote pictures are not fetched")
 
-  /// The thumbnail of `image` in `shape`, requested if it is not ready.
-  public func thumbnail(_ image: String, in folder: String? = nil, shape: ThumbnailShape) -> ThumbnailState {
-    if Self.isRemote(image) { return .failed(Self.remoteFailure) }
-    return loader.thumbnail(
-      ThumbnailKey(path: path(for: image, in: folder), shape: shape, mode: mode, symbols: symbols, cellPixels: cellPixels,
-        pixels: pixelProtocol))
+  /// The thumbnail of `image` in `shape`, requested if it is not ready. With
+  /// `wakesOnFailure` (whoever shows why a picture is missing), its failure wakes
+  /// the drawing loop as a picture made ready does.
+  public func thumbnail(_ image: String, in folder: String? = nil, shape: ThumbnailShape, wakesOnFailure: Bool = false)
+    -> ThumbnailState
+  {
+    thumbnail(for: key(for: image, in: folder, shape: shape), wakesOnFailure: wakesOnFailure)
+  }
+
+  /// What the loader knows `image` in `shape` by, or `nil` for a remote picture
+  /// (never fetched): worked out once by a card that draws it on every frame.
+  ///
+  /// ```swift
+  /// let key = pictures.key(for: "img/mug.png", shape: .fill(width: 24, height: 12))
+  /// pictures.thumbnail(for: key)   // as pictures.thumbnail("img/mug.png", shape: ...)
+  /// ```
+  public func key(for image: String, in folder: String? = nil, shape: ThumbnailShape) -> ThumbnailKey? {
+    if Self.isRemote(image) { return nil }
+    return ThumbnailKey(
+      path: path(for: image, in: folder), shape: shape, mode: mode, symbols: symbols, cellPixels: cellPixels,
+      pixels: pixelProtocol)
+  }
+
+  /// The thumbnail of the picture `key` names (``key(for:in:shape:)``; `nil`: a
+  /// remote one), requested if it is not ready.
+  public func thumbnail(for key: ThumbnailKey?, wakesOnFailure: Bool = false) -> ThumbnailState {
+    guard let key else { return .failed(Self.remoteFailure) }
+    return loader.thumbnail(key, wakesOnFailure: wakesOnFailure)
+  }
+
+  /// Counts ``removeAll()``s: a failure seen before a different count may be
+  /// gone (the file may be there now).
+  public private(set) var generation = 0
+
+  /// Forgets every thumbnail and failure (after the files changed).
+  public func removeAll() {
+    loader.removeAll()
+    generation += 1
   }
 
   /// Why `image` cannot be shown, once that is known.

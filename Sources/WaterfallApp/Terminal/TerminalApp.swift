@@ -113,7 +113,7 @@ public enum TerminalApp {
     /// Reads the data again (`r`, or a pull to refresh) and forgets the pictures.
     func reload(time: UInt64) {
       if let controller { browser.apply(controller.reload(), now: time) }
-      pictures?.loader.removeAll()
+      pictures?.removeAll()
     }
 
     func handle(_ event: InputEvent, time: UInt64) -> TerminalStep<Outcome> {
