@@ -187,6 +187,65 @@ import WaterfallView
     #expect(Self.settle(browser, pictures).lines.joined().contains("not a PNG, JPEG, GIF or WebP file"))
   }
 
+  /// Counts wake-ups from the picture workers: each would be a frame in the run loop.
+  final class WakeCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func add() { lock.withLock { count += 1 } }
+    var wakes: Int { lock.withLock { count } }
+  }
+
+  /// Pictures that are not there fail on the workers, and a failed picture looks on
+  /// a card as a pending one does: Down keys over them wake the loop for no extra
+  /// frame. The details panel shows the failure, so there it wakes the loop once.
+  @Test func missingPicturesWakeTheLoopOnlyWhereTheFailureShows() throws {
+    let store = ItemStore(roles: FieldRoles())
+    for i in 0..<200 {
+      try store.append(json: Array(#"{"title":"Item \#(i)","img":"nowhere/missing-\#(i).png","w":100,"h":\#(40 + i % 7 * 10)}"#.utf8))
+    }
+    var options = Browser.Options()
+    options.animates = false
+    let browser = Browser(store: store, options: options, size: Size(width: 120, height: 40))
+    let counter = WakeCounter()
+    let pictures = Pictures(baseDirectory: Self.root, mode: .palette256, symbols: .half, onReady: { counter.add() })
+    defer { pictures.stop() }
+    browser.pictures = pictures
+    let screen = CellBuffer(width: 120, height: 40)
+    let keys = 30
+    for _ in 0..<keys {
+      _ = browser.handle(.key(.down))
+      pictures.beginFrame()
+      screen.clear()
+      browser.draw(in: screen)
+      #expect(pictures.loader.waitUntilIdle(milliseconds: 10_000))
+    }
+    pictures.beginFrame()
+    browser.draw(in: screen)
+    #expect(pictures.loader.waitUntilIdle(milliseconds: 10_000))
+    let statistics = pictures.loader.currentStatistics
+    #expect(statistics.failed >= 20, "\(statistics)")
+    #expect(statistics.decoded == 0)
+    Thread.sleep(forTimeInterval: 0.05)
+    // N keys, N frames: not one more for the failures.
+    #expect(counter.wakes == 0)
+    #expect(screen.text.contains("missing-"))  // the placeholders' labels
+    // The details of a card whose picture fails (not drawn yet, so not known yet to
+    // fail): the panel shows why, once known.
+    let unseen = try #require((0..<200).last { pictures.failure(of: "nowhere/missing-\($0).png") == nil })
+    browser.select(item: unseen)
+    browser.openDetails()
+    pictures.beginFrame()
+    browser.draw(in: screen)
+    #expect(pictures.loader.waitUntilIdle(milliseconds: 10_000))
+    let deadline = Date().addingTimeInterval(2)
+    while counter.wakes == 0, Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
+    #expect(counter.wakes == 1)
+    pictures.beginFrame()
+    screen.clear()
+    browser.draw(in: screen)
+    #expect(screen.text.contains("No such file or directory"), "\n\(screen.text)")
+  }
+
   @Test func withoutPicturesCardsKeepTheirPlaceholders() throws {
     let (browser, _) = try Self.shop()
     browser.pictures = nil

@@ -9,12 +9,24 @@ import WaterfallImages
     ThumbnailKey(path: TestFiles.fixture(name), shape: shape, mode: .palette256)
   }
 
-  @Test func workersDecodeAndCallBack() {
-    final class Counter: @unchecked Sendable {
-      var calls = 0
+  /// Counts `onReady` calls, which come from a worker thread.
+  final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func add() { lock.withLock { count += 1 } }
+    var calls: Int { lock.withLock { count } }
+    /// Waits up to a second for `expected` calls (a call comes just after its
+    /// picture stops being in flight), then says how many came.
+    func waitFor(_ expected: Int) -> Int {
+      let deadline = Date().addingTimeInterval(1)
+      while calls < expected, Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
+      return calls
     }
+  }
+
+  @Test func workersDecodeAndCallBack() {
     let counter = Counter()
-    let loader = ThumbnailLoader(onReady: { counter.calls += 1 })
+    let loader = ThumbnailLoader(onReady: { counter.add() })
     defer { loader.stop() }
     loader.beginFrame()
     #expect(loader.thumbnail(Self.key("rgb.png")) == .pending)
@@ -23,7 +35,35 @@ import WaterfallImages
     #expect(loader.thumbnail(Self.key("rgb.png")).thumbnail?.width == 8)
     #expect(loader.thumbnail(Self.key("bars.jpg")).thumbnail?.height == 4)
     #expect(loader.currentStatistics.decoded == 2)
-    #expect(loader.waitUntilIdle(milliseconds: 1_000) && counter.calls == 2)
+    #expect(counter.waitFor(2) == 2)
+  }
+
+  /// A failed picture looks as a pending one does on a card: its failure wakes the
+  /// drawing loop only when asked for by whoever shows it (the details panel).
+  @Test func aFailureCallsBackOnlyWhenItsPictureWasAskedForSo() {
+    let counter = Counter()
+    let loader = ThumbnailLoader(onReady: { counter.add() })
+    defer { loader.stop() }
+    loader.beginFrame()
+    let cards = (0..<20).map {
+      ThumbnailKey(path: "/nonexistent/card-\($0).png", shape: .fill(width: 8, height: 4), mode: .palette256)
+    }
+    for key in cards { #expect(loader.thumbnail(key) == .pending) }
+    #expect(loader.waitUntilIdle(milliseconds: 10_000))
+    #expect(loader.currentStatistics.failed == 20)
+    #expect(cards.allSatisfy { loader.thumbnail($0).error != nil })
+    let details = ThumbnailKey(path: "/nonexistent/details.png", shape: .fitWidth(30, maximumHeight: 10), mode: .palette256)
+    #expect(loader.thumbnail(details, wakesOnFailure: true) == .pending)
+    #expect(loader.waitUntilIdle(milliseconds: 10_000))
+    #expect(counter.waitFor(1) == 1)
+    #expect(loader.thumbnail(details).error != nil)
+    // A picture made still calls back, asked for so or not.
+    _ = loader.thumbnail(Self.key("rgb.png"))
+    #expect(loader.waitUntilIdle(milliseconds: 10_000))
+    #expect(counter.waitFor(2) == 2)
+    // Nothing more came of the twenty failures.
+    Thread.sleep(forTimeInterval: 0.05)
+    #expect(counter.calls == 2)
   }
 
   @Test func failuresAreRememberedWithTheirReason() {
@@ -82,15 +122,12 @@ import WaterfallImages
   }
 
   @Test func aStoppedLoaderNeverCallsBack() {
-    final class Flag: @unchecked Sendable {
-      var called = false
-    }
-    let flag = Flag()
-    let loader = ThumbnailLoader(onReady: { flag.called = true })
+    let counter = Counter()
+    let loader = ThumbnailLoader(onReady: { counter.add() })
     loader.stop()
     _ = loader.thumbnail(Self.key("rgb.png"))
     #expect(!loader.waitUntilIdle(milliseconds: 200))
-    #expect(!flag.called)
+    #expect(counter.calls == 0)
   }
 
   @Test func manyPicturesStayWithinTheCache() throws {
