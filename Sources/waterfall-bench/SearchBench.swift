@@ -37,7 +37,11 @@ struct SearchBench {
     browser.searchInBackground(wake: {})
     let screen = CellBuffer(width: Self.size.width, height: Self.size.height)
     browser.draw(in: screen)
-    if parts.contains("frame") { FrameBench(log: log).run(browser, screen: screen, into: &report) }
+    if parts.contains("frame") {
+      FrameBench(log: log).run(browser, screen: screen, into: &report)
+      let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
+      FrameBench(log: log).runWithPictures(browser, screen: screen, folder: folder, into: &report)
+    }
     if parts.contains("search") { measureSearch(browser, store: store, screen: screen, into: &report) }
     if parts.contains("sort") { measureSort(browser, screen: screen, into: &report) }
     if parts.contains("terminal") { SearchTerminalBench(path: path, waterfall: waterfall, log: log).run(into: &report) }
