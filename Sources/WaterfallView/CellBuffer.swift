@@ -176,8 +176,20 @@ public final class CellBuffer: Canvas {
   public func forEachRun(
     inRow y: Int, columns: Int, _ body: (_ x: Int, _ style: Style, _ scalars: UnsafeBufferPointer<UInt32>) -> Void
   ) {
-    let width = min(columns, size.width)
-    guard (0..<size.height).contains(y), width > 0 else { return }
+    forEachRun(inRow: y, in: 0..<min(columns, size.width), body)
+  }
+
+  /// ``forEachRun(inRow:columns:_:)`` over the columns `range` of row `y` only
+  /// (a range that starts on the right half of a wide glyph leaves that half out).
+  ///
+  /// ```swift
+  /// buffer.forEachRun(inRow: 0, in: 10..<20) { x, style, scalars in … }
+  /// ```
+  public func forEachRun(
+    inRow y: Int, in range: Range<Int>, _ body: (_ x: Int, _ style: Style, _ scalars: UnsafeBufferPointer<UInt32>) -> Void
+  ) {
+    let range = range.clamped(to: 0..<size.width)
+    guard (0..<size.height).contains(y), !range.isEmpty else { return }
     let row = storage.baseAddress! + y * size.width
     // The scratch array is borrowed into a local for the loop: no exclusivity
     // check per cell, and no new array per row.
@@ -185,13 +197,13 @@ public final class CellBuffer: Canvas {
     runScalars = []
     defer { runScalars = scalars }
     scalars.removeAll(keepingCapacity: true)
-    var runStart = 0
-    var runStyle = row[0].style
-    for x in 0..<width {
+    var runStart = range.lowerBound
+    var runStyle = row[runStart].style
+    for x in range {
       let cell = row[x]
       if cell.isContinuation { continue }
       if cell.style != runStyle {
-        scalars.withUnsafeBufferPointer { body(runStart, runStyle, $0) }
+        if !scalars.isEmpty { scalars.withUnsafeBufferPointer { body(runStart, runStyle, $0) } }
         scalars.removeAll(keepingCapacity: true)
         runStart = x
         runStyle = cell.style
@@ -229,6 +241,53 @@ public final class CellBuffer: Canvas {
       guard cell == theirs[x], cell.markSet == 0 else { return false }
     }
     return true
+  }
+
+  /// The columns of row `y` that differ from row `otherY` of `other` (of the same
+  /// width): the ranges a terminal must write again to turn the one row into the
+  /// other. Each range starts on a glyph's first cell and ends after its last;
+  /// ranges fewer than `gap` unchanged columns apart are joined, since moving
+  /// the cursor costs about as much as writing a few cells again. A cell with a
+  /// combining mark always counts as changed (marks are numbered afresh each
+  /// frame). Rows of different widths differ everywhere.
+  ///
+  /// ```swift
+  /// next.changedColumns(inRow: 3, against: 3, in: shown)   // [12..<15, 40..<41]
+  /// ```
+  public func changedColumns(inRow y: Int, against otherY: Int, in other: CellBuffer, joiningGapsUnder gap: Int = 8) -> [Range<Int>] {
+    guard (0..<size.height).contains(y) else { return [] }
+    guard size.width == other.size.width, (0..<other.size.height).contains(otherY) else {
+      return size.width > 0 ? [0..<size.width] : []
+    }
+    let width = size.width
+    let mine = storage.baseAddress! + y * width
+    let theirs = other.storage.baseAddress! + otherY * width
+    func changed(_ x: Int) -> Bool { mine[x] != theirs[x] || mine[x].markSet != 0 }
+    var ranges: [Range<Int>] = []
+    var x = 0
+    while x < width {
+      guard changed(x) else {
+        x += 1
+        continue
+      }
+      var start = x
+      while start > 0, mine[start].isContinuation { start -= 1 }
+      var last = x
+      var probe = x + 1
+      while probe < width, probe - last < gap {
+        if changed(probe) { last = probe }
+        probe += 1
+      }
+      var end = last + 1
+      while end < width, mine[end].isContinuation { end += 1 }
+      if let previous = ranges.last, start <= previous.upperBound {
+        ranges[ranges.count - 1] = previous.lowerBound..<end
+      } else {
+        ranges.append(start..<end)
+      }
+      x = end
+    }
+    return ranges
   }
 
   /// A hash of row `y`'s characters (not their styles): equal rows hash alike,
