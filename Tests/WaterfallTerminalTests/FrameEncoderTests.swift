@@ -129,7 +129,7 @@ import WaterfallView
     let frame = CellBuffer(width: 100, height: 30)
     frame.put("corner", at: Point(x: 94, y: 29))
     let (_, counts) = Self.play([frame])
-    #expect(counts[0] == "\u{1B}[H\u{1B}[2J\u{1B}[30;95Hcorner".utf8.count)
+    #expect(counts[0] == "\u{1B}[m\u{1B}[H\u{1B}[2J\u{1B}[30;95Hcorner".utf8.count)
   }
 
   @Test func combiningMarksAndWideGlyphsAtTheEdge() {

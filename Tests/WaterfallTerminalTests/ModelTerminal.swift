@@ -82,7 +82,8 @@ struct ModelTerminal {
   }
 
   private mutating func put(_ scalar: Unicode.Scalar) {
-    let glyphWidth = DisplayText.width(of: String(scalar))
+    let isMark = [.nonspacingMark, .enclosingMark].contains(scalar.properties.generalCategory)
+    let glyphWidth = isMark ? 0 : DisplayText.width(of: String(scalar))
     if glyphWidth == 0 {
       guard column > 0 else { return problem("a mark at the left edge") }
       var x = column - 1
@@ -170,7 +171,8 @@ struct ModelTerminal {
 extension TerminalStrings {
   /// An xterm's sequences, written out: a 256-colour terminal with scroll
   /// regions, delayed wrap and every attribute.
-  static let xterm = TerminalStrings(
+  static var xterm: TerminalStrings {
+    TerminalStrings(
     clear: Array("\u{1B}[H\u{1B}[2J".utf8), reset: Array("\u{1B}[m".utf8),
     bold: Array("\u{1B}[1m".utf8), dim: Array("\u{1B}[2m".utf8), italic: Array("\u{1B}[3m".utf8),
     underline: Array("\u{1B}[4m".utf8), reverse: Array("\u{1B}[7m".utf8),
@@ -182,4 +184,5 @@ extension TerminalStrings {
     foreground: { Array("\u{1B}[38;5;\($0)m".utf8) },
     background: { Array("\u{1B}[48;5;\($0)m".utf8) },
     writesLastCell: true)
+  }
 }
