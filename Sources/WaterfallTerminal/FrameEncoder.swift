@@ -73,7 +73,7 @@ struct FrameEncoder {
     }
 
     let shift = Self.scrollShift(from: shownHashes, to: hashes, blank: blankRow.rowTextHash(0))
-    let band = shift == 0 ? nil : scroll(by: shift, matching: hashes, into: &bytes)
+    let band = shift == 0 ? nil : scroll(by: shift, from: previous, to: frame, into: &bytes)
     for y in 0..<rows {
       if let band, band.contains(y) {
         if band.contains(y + shift) {
@@ -98,19 +98,14 @@ struct FrameEncoder {
   // MARK: Scrolling
 
   /// Scrolls the band of rows that moved by `shift` (positive: up) and returns
-  /// it, or returns nil and sends nothing when the terminal cannot scroll it.
-  private mutating func scroll(by shift: Int, matching hashes: [UInt64], into bytes: inout [UInt8]) -> ClosedRange<Int>? {
-    let rows = hashes.count
-    let blank = blankRow.rowTextHash(0)
-    let moved = (0..<rows).filter { y in
-      (0..<rows).contains(y + shift) && hashes[y] != blank && hashes[y] == shownHashes[y + shift]
-    }
-    guard let first = moved.first, let last = moved.last else { return nil }
-    let band = min(first, first + shift)...max(last, last + shift)
+  /// it, or returns nil and sends nothing when no scroll saves bytes or the
+  /// terminal cannot scroll.
+  private mutating func scroll(by shift: Int, from previous: CellBuffer, to frame: CellBuffer, into bytes: inout [UInt8]) -> ClosedRange<Int>? {
+    let rows = frame.size.height
+    guard let step = shift > 0 ? strings.scrollUp : strings.scrollDown,
+      let band = bestBand(shift: shift, from: previous, to: frame, regions: strings.scrollRegion != nil)
+    else { return nil }
     let whole = band == 0...(rows - 1)
-    guard let step = shift > 0 ? strings.scrollUp : strings.scrollDown, whole || strings.scrollRegion != nil else {
-      return nil
-    }
     // Rows scrolled in take the current background: make it the default first.
     setStyle(TerminalStyle.plain, into: &bytes)
     if !whole, let region = strings.scrollRegion { bytes += region(band.lowerBound, band.upperBound) }
@@ -119,6 +114,46 @@ struct FrameEncoder {
     if !whole, let region = strings.scrollRegion { bytes += region(0, rows - 1) }
     cursorAt = nil
     return band
+  }
+
+  /// The rows to scroll by `shift` that leave the least to write afterwards, or
+  /// nil when scrolling saves nothing. Within a band of rows `top...bottom`, row
+  /// `y` then shows what row `y + shift` showed if that is in the band, and is
+  /// blank if not; rows outside keep theirs. What is left to write is estimated
+  /// as the cells that differ plus a cursor move for each run of them. Without
+  /// scroll `regions` only the whole screen scrolls.
+  private func bestBand(shift: Int, from previous: CellBuffer, to frame: CellBuffer, regions: Bool) -> ClosedRange<Int>? {
+    let rows = frame.size.height
+    let distance = abs(shift)
+    guard distance < rows else { return nil }
+    func cost(_ y: Int, _ otherY: Int, _ other: CellBuffer) -> Int {
+      frame.changedColumns(inRow: y, against: otherY, in: other, joiningGapsUnder: Self.gap).reduce(0) { $0 + $1.count + 8 }
+    }
+    // Running totals: the cost of rows 0..<y kept, moved, or blank.
+    var still = [0]
+    var moved = [0]
+    var blank = [0]
+    for y in 0..<rows {
+      still.append(still[y] + cost(y, y, previous))
+      moved.append(moved[y] + ((0..<rows).contains(y + shift) ? cost(y, y + shift, previous) : 1 << 20))
+      blank.append(blank[y] + cost(y, 0, blankRow))
+    }
+    let unscrolled = still[rows]
+    // Setting and resetting a region, a cursor move and the scroll itself.
+    let overhead = 24
+    var best: (cost: Int, band: ClosedRange<Int>)?
+    for top in 0..<rows {
+      for bottom in stride(from: top + distance, to: rows, by: 1) where regions || (top == 0 && bottom == rows - 1) {
+        let outside = still[top] + (still[rows] - still[bottom + 1])
+        let inside =
+          shift > 0
+          ? (moved[bottom - distance + 1] - moved[top]) + (blank[bottom + 1] - blank[bottom - distance + 1])
+          : (blank[top + distance] - blank[top]) + (moved[bottom + 1] - moved[top + distance])
+        let total = outside + inside + overhead
+        if total < best?.cost ?? unscrolled { best = (total, top...bottom) }
+      }
+    }
+    return best?.band
   }
 
   /// By how many rows the content moved between `old` and `new` (positive: it
