@@ -22,14 +22,25 @@ public final class CellBuffer: Canvas {
     public static let blank = Cell(glyph: .space, style: .plain, isContinuation: false)
   }
 
-  /// A cell as stored: 20 bytes, with the rare combining marks kept aside in
+  /// A cell as stored: 16 bytes, the style packed in one word (so comparing
+  /// cells is comparing integers), the rare combining marks kept aside in
   /// ``markSets`` (index 0 means none).
   struct StoredCell: Equatable {
     var scalar: UInt32
     var markSet: UInt16
     var width: UInt8
     var isContinuation: Bool
-    var style: Style
+    var packedStyle: PackedStyle
+
+    var style: Style { packedStyle.style }
+
+    init(scalar: UInt32, markSet: UInt16, width: UInt8, isContinuation: Bool, style: PackedStyle) {
+      self.scalar = scalar
+      self.markSet = markSet
+      self.width = width
+      self.isContinuation = isContinuation
+      packedStyle = style
+    }
 
     static let blank = StoredCell(scalar: 0x20, markSet: 0, width: 1, isContinuation: false, style: .plain)
   }
@@ -47,7 +58,7 @@ public final class CellBuffer: Canvas {
     storage.initialize(repeating: .blank)
   }
 
-  private func stored(_ glyph: Glyph, _ style: Style, continuation: Bool = false) -> StoredCell {
+  private func stored(_ glyph: Glyph, _ style: PackedStyle, continuation: Bool = false) -> StoredCell {
     var markSet: UInt16 = 0
     if glyph.marks != .zero {
       if markSets.count < Int(UInt16.max) {
@@ -67,7 +78,7 @@ public final class CellBuffer: Canvas {
       style: stored.style, isContinuation: stored.isContinuation)
   }
 
-  private func blank(_ style: Style) -> StoredCell {
+  private func blank(_ style: PackedStyle) -> StoredCell {
     StoredCell(scalar: 0x20, markSet: 0, width: 1, isContinuation: false, style: style)
   }
 
@@ -87,13 +98,14 @@ public final class CellBuffer: Canvas {
   public var cells: [Cell] { storage.map(cell) }
 
   public func set(_ glyph: Glyph, at point: Point, style: Style) {
-    write(glyph, at: point, style: style)
+    write(glyph, at: point, style: PackedStyle(style))
   }
 
   /// Writes the glyphs one after another, each as ``set(_:at:style:)`` would,
   /// without a call through the protocol per glyph.
   public func setRun(_ glyphs: ArraySlice<Glyph>, at point: Point, style: Style) {
     var x = point.x
+    let style = PackedStyle(style)
     for glyph in glyphs {
       write(glyph, at: Point(x: x, y: point.y), style: style)
       x += glyph.width
@@ -101,15 +113,15 @@ public final class CellBuffer: Canvas {
   }
 
   @inline(__always)
-  private func write(_ glyph: Glyph, at point: Point, style: Style) {
+  private func write(_ glyph: Glyph, at point: Point, style: PackedStyle) {
     guard point.x >= 0, point.y >= 0, point.x < size.width, point.y < size.height else { return }
     let index = point.y * size.width + point.x
     // Overwriting half of a wide glyph leaves a space in its other half.
     if storage[index].isContinuation, point.x > 0 {
-      storage[index - 1] = blank(storage[index - 1].style)
+      storage[index - 1] = blank(storage[index - 1].packedStyle)
     }
     if storage[index].width == 2, point.x + 1 < size.width, glyph.width == 1 {
-      storage[index + 1] = blank(storage[index].style)
+      storage[index + 1] = blank(storage[index].packedStyle)
     }
     if glyph.width == 2 {
       guard point.x + 1 < size.width else {
@@ -117,7 +129,7 @@ public final class CellBuffer: Canvas {
         return
       }
       if storage[index + 1].width == 2, point.x + 2 < size.width {
-        storage[index + 2] = blank(storage[index + 1].style)
+        storage[index + 2] = blank(storage[index + 1].packedStyle)
       }
       var right = blank(style)
       right.isContinuation = true
@@ -128,15 +140,15 @@ public final class CellBuffer: Canvas {
 
   public func fillClipped(_ rect: Rect, with glyph: Glyph, style: Style) {
     guard let area = rect.intersection(bounds), glyph.width == 1 else { return }
-    let cell = stored(glyph, style)
+    let cell = stored(glyph, PackedStyle(style))
     for y in area.minY..<area.maxY {
       let row = y * size.width
       // Wide glyphs cut at the run's edges lose their other half.
       if storage[row + area.minX].isContinuation, area.minX > 0 {
-        storage[row + area.minX - 1] = blank(storage[row + area.minX - 1].style)
+        storage[row + area.minX - 1] = blank(storage[row + area.minX - 1].packedStyle)
       }
       if storage[row + area.maxX - 1].width == 2, area.maxX < size.width {
-        storage[row + area.maxX] = blank(storage[row + area.maxX].style)
+        storage[row + area.maxX] = blank(storage[row + area.maxX].packedStyle)
       }
       UnsafeMutableBufferPointer(rebasing: storage[(row + area.minX)..<(row + area.maxX)]).update(repeating: cell)
     }
@@ -198,15 +210,15 @@ public final class CellBuffer: Canvas {
     defer { runScalars = scalars }
     scalars.removeAll(keepingCapacity: true)
     var runStart = range.lowerBound
-    var runStyle = row[runStart].style
+    var runStyle = row[runStart].packedStyle
     for x in range {
       let cell = row[x]
       if cell.isContinuation { continue }
-      if cell.style != runStyle {
-        if !scalars.isEmpty { scalars.withUnsafeBufferPointer { body(runStart, runStyle, $0) } }
+      if cell.packedStyle != runStyle {
+        if !scalars.isEmpty { scalars.withUnsafeBufferPointer { body(runStart, runStyle.style, $0) } }
         scalars.removeAll(keepingCapacity: true)
         runStart = x
-        runStyle = cell.style
+        runStyle = cell.packedStyle
       }
       scalars.append(cell.scalar)
       if cell.markSet != 0 {
@@ -214,7 +226,7 @@ public final class CellBuffer: Canvas {
         for lane in 0..<4 where marks[lane] != 0 { scalars.append(marks[lane]) }
       }
     }
-    if !scalars.isEmpty { scalars.withUnsafeBufferPointer { body(runStart, runStyle, $0) } }
+    if !scalars.isEmpty { scalars.withUnsafeBufferPointer { body(runStart, runStyle.style, $0) } }
   }
 
   /// Scratch for ``forEachRun(inRow:columns:_:)``.
