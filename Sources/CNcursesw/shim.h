@@ -89,21 +89,32 @@ static inline int cn_getmouse(int *x, int *y, mmask_t *bstate) {
 
 // MARK: Wide characters
 
-/// Writes `count` wide characters at (y, x) of `win` with `attrs` and colour pair
-/// `pair`, which may exceed a short: it goes through wattr_set's extended-colour
-/// argument.
-static inline int cn_put_wide(WINDOW *win, int y, int x, const wchar_t *text, int count,
-                              attr_t attrs, int pair) {
-  wattr_set(win, attrs, 0, &pair);
-  return mvwaddnwstr(win, y, x, text, count);
-}
-
 /// The string capability `name` of the current terminal, or NULL when it has none
 /// (tigetstr answers (char *)-1 for a name that is not a string capability).
 static inline const char *cn_string_capability(const char *name) {
   char *value = tigetstr(name);
   if (value == (char *)-1) return NULL;
   return value;
+}
+
+/// The numeric capability `name` of the current terminal, or -1 when it has none.
+static inline int cn_numeric_capability(const char *name) {
+  int value = tigetnum(name);
+  return value < 0 ? -1 : value;
+}
+
+/// Whether the current terminal has the boolean capability `name`.
+static inline int cn_flag_capability(const char *name) {
+  return tigetflag(name) > 0;
+}
+
+/// `capability` with its parameters put in (tiparm is variadic, which Swift
+/// cannot call): one and two numbers.
+static inline const char *cn_tiparm1(const char *capability, int a) {
+  return tiparm(capability, a);
+}
+static inline const char *cn_tiparm2(const char *capability, int a, int b) {
+  return tiparm(capability, a, b);
 }
 
 #endif

@@ -17,7 +17,7 @@ public enum ColorSupport: Hashable, Sendable {
 
   /// The support that `colors` colours give.
   init(colors: Int) {
-    if colors >= ColorPairs.directColors { self = .direct }
+    if colors >= TerminalColor.directColors { self = .direct }
     else if colors >= 256 { self = .palette256 }
     else if colors > 0 { self = .basic(colors) }
     else { self = .none }

@@ -61,17 +61,12 @@ enum Curses {
   }
 
   /// Starts colour with the terminal's default colours as colour -1, and returns
-  /// how many colours and pairs there are, or `nil` when the terminal has none.
-  static func startColors() -> (colors: Int, pairs: Int)? {
+  /// how many colours there are, or `nil` when the terminal has none.
+  static func startColors() -> Int? {
     guard has_colors() else { return nil }
     guard start_color() != ERR else { return nil }
     _ = use_default_colors()
-    return (Int(cn_colors()), Int(cn_color_pairs()))
-  }
-
-  /// Defines colour pair `pair` as `foreground` on `background` (-1: default).
-  static func definePair(_ pair: Int32, foreground: Int32, background: Int32) -> Bool {
-    init_extended_pair(pair, foreground, background) != ERR
+    return Int(cn_colors())
   }
 
   static func screenSize() -> Size {
@@ -81,32 +76,18 @@ enum Curses {
     return Size(width: Int(columns), height: Int(rows))
   }
 
-  static func erase() {
-    werase(cn_stdscr())
-  }
-
-  /// Shifts the window's lines up by `rows` (down when negative); the lines
-  /// that come in are blank.
-  static func scrollWindow(by rows: Int) {
-    scrollok(cn_stdscr(), true)
-    wscrl(cn_stdscr(), Int32(rows))
-    scrollok(cn_stdscr(), false)
-  }
-
-  /// Writes a run of wide characters at (x, y).
-  static func put(_ text: UnsafePointer<wchar_t>, count: Int, x: Int, y: Int, attributes: UInt32, pair: Int32) {
-    _ = cn_put_wide(cn_stdscr(), Int32(y), Int32(x), text, Int32(count), attr_t(attributes), pair)
-  }
-
-  /// Sends what changed to the terminal.
+  /// Lets curses send what its own update would (at start: the modes it set,
+  /// a cleared screen), so that from then on it has nothing to send.
   static func present() {
     wnoutrefresh(cn_stdscr())
     doupdate()
   }
 
-  /// Makes the next ``present()`` resend the whole screen (Ctrl-L).
-  static func invalidateScreen() {
-    clearok(cn_curscr(), true)
+  /// Marks the window as sent without sending anything: reading a key after a
+  /// resize then does not make curses repaint the screen from its own (blank)
+  /// copy. The frames are written by ``FrameEncoder``, not through the window.
+  static func forgetWindowChanges() {
+    wnoutrefresh(cn_stdscr())
   }
 
   /// Leaves curses mode: the terminal is as it was before ``start(output:input:)``.
@@ -118,23 +99,44 @@ enum Curses {
     delscreen(screen)
   }
 
+  /// The escape sequences of the terminal curses started on, for a screen of
+  /// `colors` colours (0: none).
+  static func terminalStrings(colors: Int) -> TerminalStrings {
+    func string(_ name: String) -> String? {
+      cn_string_capability(name).map { String(cString: $0) }
+    }
+    func with(_ template: String, _ a: Int) -> [UInt8] {
+      cn_tiparm1(template, Int32(truncatingIfNeeded: a)).map { Array(String(cString: $0).utf8) } ?? []
+    }
+    func with(_ template: String, _ a: Int, _ b: Int) -> [UInt8] {
+      cn_tiparm2(template, Int32(truncatingIfNeeded: a), Int32(truncatingIfNeeded: b)).map { Array(String(cString: $0).utf8) } ?? []
+    }
+    let bytes = { (name: String) in string(name).map { Array($0.utf8) } }
+    let cup = string("cup") ?? ""
+    let csr = string("csr")
+    let scrollUp: ((Int) -> [UInt8])? =
+      if let indn = string("indn") { { with(indn, $0) } } else if let ind = bytes("ind") { { Array([[UInt8]](repeating: ind, count: $0).joined()) } } else { nil }
+    let scrollDown: ((Int) -> [UInt8])? =
+      if let rin = string("rin") { { with(rin, $0) } } else if let ri = bytes("ri") { { Array([[UInt8]](repeating: ri, count: $0).joined()) } } else { nil }
+    let setaf = colors > 0 ? string("setaf") : nil
+    let setab = colors > 0 ? string("setab") : nil
+    return TerminalStrings(
+      clear: bytes("clear") ?? [], reset: bytes("sgr0") ?? [],
+      bold: bytes("bold"), dim: bytes("dim"), italic: bytes("sitm"), underline: bytes("smul"), reverse: bytes("rev"),
+      defaultColors: colors > 0 ? bytes("op") : nil,
+      cursor: { with(cup, $0, $1) },
+      scrollRegion: csr.map { csr in { with(csr, $0, $1) } },
+      scrollUp: scrollUp, scrollDown: scrollDown,
+      foreground: setaf.map { setaf in { with(setaf, Int($0)) } },
+      background: setab.map { setab in { with(setab, Int($0)) } },
+      writesLastCell: cn_flag_capability("am") == 0 || cn_flag_capability("xenl") != 0)
+  }
+
   /// The bytes of terminfo string capability `name`, or `nil` when the terminal
   /// has none.
   static func capability(_ name: String) -> [UInt8]? {
     guard let value = cn_string_capability(name) else { return nil }
     return Array(String(cString: value).utf8)
-  }
-
-  // MARK: Attributes
-
-  static func attributes(bold: Bool, dim: Bool, italic: Bool, underline: Bool, reverse: Bool) -> UInt32 {
-    var value: attr_t = cn_a_normal()
-    if bold { value |= cn_a_bold() }
-    if dim { value |= cn_a_dim() }
-    if italic { value |= cn_a_italic() }
-    if underline { value |= cn_a_underline() }
-    if reverse { value |= cn_a_reverse() }
-    return UInt32(value)
   }
 
   // MARK: Input

@@ -42,10 +42,13 @@ public final class TerminalSession {
   private let input: UnsafeMutablePointer<FILE>
   private let output: UnsafeMutablePointer<FILE>
   private let screen: OpaquePointer
-  private var pairs: ColorPairs?
   private let wakeReadFD: Int32
-  /// Where a frame's bytes are gathered before they are sent (nil: curses writes them itself).
-  private let batch = BatchedOutput()
+  /// What turns one frame into the next on the terminal.
+  private var encoder: FrameEncoder
+  /// A frame's bytes, kept from frame to frame.
+  private var frameBytes: [UInt8] = []
+  /// Set when the screen must be written whole (Ctrl-L, back from Ctrl-Z).
+  private var repaintNeeded = false
   private var ended = false
 
   public init(options: Options = Options()) throws(TerminalError) {
@@ -82,14 +85,12 @@ public final class TerminalSession {
     }
     Curses.configureInput()
     if options.mouse { Curses.enableMouse() }
-    if options.colors, let (colors, limit) = Curses.startColors() {
-      pairs = ColorPairs(colors: colors, limit: limit, define: Curses.definePair)
-      colorsEnabled = true
-      colorSupport = ColorSupport(colors: colors)
-    } else {
-      colorsEnabled = false
-      colorSupport = .none
-    }
+    let colors = options.colors ? Curses.startColors() ?? 0 : 0
+    colorsEnabled = colors > 0
+    colorSupport = ColorSupport(colors: colors)
+    encoder = FrameEncoder(strings: Curses.terminalStrings(colors: colors), colors: TerminalColor(colors: colors))
+    // Curses sends its modes and clears the screen once; the frames are the encoder's.
+    Curses.present()
     size = Curses.screenSize()
 
     var fds: [Int32] = [0, 0]
@@ -101,6 +102,7 @@ public final class TerminalSession {
     }
     wakeReadFD = fds[0]
     wakeUp = WakeUp(writeFD: fds[1])
+    ResumeSignal.install(waking: fds[1])
 
     var restore: [UInt8] = []
     for name in ["sgr0", "cnorm", "rmkx"] { restore += Curses.capability(name) ?? [] }
@@ -119,6 +121,7 @@ public final class TerminalSession {
     guard !ended else { return }
     ended = true
     TerminalRestorer.disarm()
+    ResumeSignal.uninstall()
     Curses.end()
     Curses.delete(screen)
     fclose(input)
@@ -148,51 +151,37 @@ public final class TerminalSession {
 
   private func readEvent() -> InputEvent? {
     let event = Curses.read()
-    if case .resize(let newSize) = event { size = newSize }
+    if case .resize(let newSize) = event {
+      size = newSize
+      Curses.forgetWindowChanges()
+    }
     return event
   }
 
   // MARK: Output
 
-  /// Draws `buffer` as the whole screen, then sends only what changed
-  /// (`wnoutrefresh`, `doupdate`).
-  ///
-  /// Given the frame drawn before (`previous`, of the same size), only the rows
-  /// that differ are written into the curses window: when the content moved up
-  /// or down (a scroll), the window is shifted first (`wscrl`) so that only the
-  /// rows that came into view are new. Rows left as they were keep their colour
-  /// pairs from being recycled. Without a previous frame, the window is erased
-  /// and every row written. Either way the window ends up holding `buffer`
-  /// exactly; curses then works out the bytes to send.
+  /// Shows `buffer` as the whole screen, sending only what changed since
+  /// `previous` (the frame shown before, of the same size): the rows that moved
+  /// are scrolled and the cells that differ written (see ``FrameEncoder``), in
+  /// one write. Without a previous frame the screen is cleared and written whole.
   public func draw(_ buffer: CellBuffer, previous: CellBuffer? = nil) {
-    pairs?.beginFrame()
-    let rows = min(buffer.size.height, size.height)
-    var shift = 0
-    var fresh = true
-    let hashes = (0..<rows).map { buffer.rowTextHash($0) }
-    defer { shownHashes = hashes }
-    if let previous, previous.size == buffer.size, buffer.size == size, rowPairs.count == rows, shownHashes.count == rows {
-      fresh = false
-      shift = Self.scrollShift(from: shownHashes, to: hashes, blank: blankHashCached(width: buffer.size.width))
-      if shift != 0 {
-        Curses.scrollWindow(by: shift)
-        rowPairs = (0..<rows).map { y in (0..<rows).contains(y + shift) ? rowPairs[y + shift] : [] }
-      }
-    }
-    if fresh {
-      Curses.erase()
-      rowPairs = Array(repeating: [], count: rows)
-    }
-    var changed = [Bool](repeating: true, count: rows)
-    if !fresh, let previous {
-      for y in 0..<rows where (0..<rows).contains(y + shift) && buffer.row(y, sameAs: y + shift, in: previous) {
-        changed[y] = false
-        for pair in rowPairs[y] { pairs?.keep(pair) }
-      }
-    }
-    for y in 0..<rows where changed[y] { write(row: y, of: buffer) }
-    // Curses writes after every cursor jump: gathered, the frame is one write.
-    if let batch { batch.run(on: fileno(output)) { Curses.present() } } else { Curses.present() }
+    let shown = repaintNeeded || ResumeSignal.takeResumed() || buffer.size != size ? nil : previous
+    repaintNeeded = false
+    frameBytes.removeAll(keepingCapacity: true)
+    encoder.encode(buffer, over: shown, into: &frameBytes)
+    send(frameBytes)
+  }
+
+  /// Writes `bytes` to the terminal whole, with the signals that stop or end
+  /// the program held meanwhile, so that their handlers never cut a sequence.
+  private func send(_ bytes: [UInt8]) {
+    var held = sigset_t()
+    var previous = sigset_t()
+    sigemptyset(&held)
+    for signal in TerminalRestorer.fatalSignals + [SIGTSTP, SIGWINCH] { sigaddset(&held, signal) }
+    pthread_sigmask(SIG_BLOCK, &held, &previous)
+    defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+    _ = writeAll(bytes)
   }
 
   /// Puts `text` on the terminal's clipboard with OSC 52 (see
@@ -200,14 +189,20 @@ public final class TerminalSession {
   /// over ``ClipboardSequence/maximumBytes`` and nothing was sent.
   public func copyToClipboard(_ text: [UInt8]) -> Bool {
     guard text.count <= ClipboardSequence.maximumBytes else { return false }
-    return writeAfterCurses(ClipboardSequence.bytes(for: text))
+    return writeAfterFrame(ClipboardSequence.bytes(for: text))
   }
 
-  /// Writes `bytes` to the terminal after what curses has drawn (a sixel picture
-  /// placed by the caller's own cursor moves); `false` when the write failed.
+  /// Writes `bytes` to the terminal after the frame (a sixel picture placed by
+  /// the caller's own cursor moves); `false` when the write failed. The next
+  /// frame then assumes nothing of the cursor or the style.
   @discardableResult
-  public func writeAfterCurses(_ bytes: [UInt8]) -> Bool {
+  public func writeAfterFrame(_ bytes: [UInt8]) -> Bool {
     fflush(output)
+    encoder.forgetCursorAndStyle()
+    return writeAll(bytes)
+  }
+
+  private func writeAll(_ bytes: [UInt8]) -> Bool {
     var offset = 0
     while offset < bytes.count {
       let n = bytes[offset...].withUnsafeBytes { Glibc.write(fileno(output), $0.baseAddress, $0.count) }
@@ -218,74 +213,9 @@ public final class TerminalSession {
     return true
   }
 
-  /// The colour pairs each row of the window was written with.
-  private var rowPairs: [[Int32]] = []
-  /// The character hashes of the rows of the frame shown last.
-  private var shownHashes: [UInt64] = []
-  /// The hash of a blank row, by width.
-  private var blankHashes: [Int: UInt64] = [:]
-
-  private func blankHashCached(width: Int) -> UInt64 {
-    if let hash = blankHashes[width] { return hash }
-    let hash = CellBuffer(width: width, height: 1).rowTextHash(0)
-    blankHashes[width] = hash
-    return hash
-  }
-
-  /// By how many rows the content moved between `old` and `new` (positive: it
-  /// moved up, as when scrolling down), or 0 when it did not move as a whole.
-  ///
-  /// Rows are matched by a hash of their characters: each row of `new` votes for
-  /// the shifts that would bring an old row with the same characters to it
-  /// (blank rows do not vote), and a shift wins when more rows vote for it than
-  /// for standing still.
-  static func scrollShift(from old: CellBuffer, to new: CellBuffer, rows: Int) -> Int {
-    scrollShift(
-      from: (0..<rows).map { old.rowTextHash($0) }, to: (0..<rows).map { new.rowTextHash($0) },
-      blank: blankHash(width: new.size.width))
-  }
-
-  /// ``scrollShift(from:to:rows:)`` over rows' hashes, `blank` being a blank row's.
-  static func scrollShift(from old: [UInt64], to new: [UInt64], blank: UInt64) -> Int {
-    var oldRows: [UInt64: [Int]] = [:]
-    for (y, hash) in old.enumerated() where hash != blank { oldRows[hash, default: []].append(y) }
-    var votes: [Int: Int] = [:]
-    for (y, hash) in new.enumerated() where hash != blank {
-      guard let matches = oldRows[hash], matches.count <= 4 else { continue }
-      for o in matches { votes[o - y, default: 0] += 1 }
-    }
-    let still = votes[0] ?? 0
-    guard let best = votes.filter({ $0.key != 0 }).max(by: { $0.value < $1.value || ($0.value == $1.value && abs($0.key) > abs($1.key)) }),
-      best.value > still, best.value >= 2
-    else { return 0 }
-    return best.key
-  }
-
-  /// The hash of a blank row `width` cells wide.
-  static func blankHash(width: Int) -> UInt64 {
-    CellBuffer(width: width, height: 1).rowTextHash(0)
-  }
-
-  /// Writes row `y` of `buffer` into the window, style run by style run.
-  private func write(row y: Int, of buffer: CellBuffer) {
-    rowPairs[y].removeAll(keepingCapacity: true)
-    buffer.forEachRun(inRow: y, columns: size.width) { x, style, scalars in
-      let a = style.attributes
-      let attributes = Curses.attributes(
-        bold: a.contains(.bold), dim: a.contains(.dim), italic: a.contains(.italic),
-        underline: a.contains(.underline), reverse: a.contains(.reverse))
-      let pair = pairs?.pair(foreground: style.foreground, background: style.background) ?? 0
-      if pair != 0, rowPairs[y].last != pair { rowPairs[y].append(pair) }
-      // A Unicode scalar value is a wchar_t on Linux: the same 32 bits.
-      scalars.withMemoryRebound(to: wchar_t.self) { text in
-        Curses.put(text.baseAddress!, count: text.count, x: x, y: y, attributes: attributes, pair: pair)
-      }
-    }
-  }
-
   /// Makes the next ``draw(_:)`` resend the whole screen (Ctrl-L).
   public func repaintAll() {
-    Curses.invalidateScreen()
+    repaintNeeded = true
   }
 
   /// A cell's size in pixels, as the terminal reports it (`TIOCGWINSZ`), or nil
@@ -299,7 +229,4 @@ public final class TerminalSession {
     let height = Int(size.ws_ypixel) / Int(size.ws_row)
     return width > 0 && height > 0 ? Size(width: width, height: height) : nil
   }
-
-  /// The number of colour pairs defined so far.
-  public var colorPairCount: Int { pairs?.count ?? 0 }
 }

@@ -22,14 +22,25 @@ public final class CellBuffer: Canvas {
     public static let blank = Cell(glyph: .space, style: .plain, isContinuation: false)
   }
 
-  /// A cell as stored: 20 bytes, with the rare combining marks kept aside in
+  /// A cell as stored: 16 bytes, the style packed in one word (so comparing
+  /// cells is comparing integers), the rare combining marks kept aside in
   /// ``markSets`` (index 0 means none).
   struct StoredCell: Equatable {
     var scalar: UInt32
     var markSet: UInt16
     var width: UInt8
     var isContinuation: Bool
-    var style: Style
+    var packedStyle: PackedStyle
+
+    var style: Style { packedStyle.style }
+
+    init(scalar: UInt32, markSet: UInt16, width: UInt8, isContinuation: Bool, style: PackedStyle) {
+      self.scalar = scalar
+      self.markSet = markSet
+      self.width = width
+      self.isContinuation = isContinuation
+      packedStyle = style
+    }
 
     static let blank = StoredCell(scalar: 0x20, markSet: 0, width: 1, isContinuation: false, style: .plain)
   }
@@ -47,7 +58,7 @@ public final class CellBuffer: Canvas {
     storage.initialize(repeating: .blank)
   }
 
-  private func stored(_ glyph: Glyph, _ style: Style, continuation: Bool = false) -> StoredCell {
+  private func stored(_ glyph: Glyph, _ style: PackedStyle, continuation: Bool = false) -> StoredCell {
     var markSet: UInt16 = 0
     if glyph.marks != .zero {
       if markSets.count < Int(UInt16.max) {
@@ -67,7 +78,7 @@ public final class CellBuffer: Canvas {
       style: stored.style, isContinuation: stored.isContinuation)
   }
 
-  private func blank(_ style: Style) -> StoredCell {
+  private func blank(_ style: PackedStyle) -> StoredCell {
     StoredCell(scalar: 0x20, markSet: 0, width: 1, isContinuation: false, style: style)
   }
 
@@ -87,13 +98,14 @@ public final class CellBuffer: Canvas {
   public var cells: [Cell] { storage.map(cell) }
 
   public func set(_ glyph: Glyph, at point: Point, style: Style) {
-    write(glyph, at: point, style: style)
+    write(glyph, at: point, style: PackedStyle(style))
   }
 
   /// Writes the glyphs one after another, each as ``set(_:at:style:)`` would,
   /// without a call through the protocol per glyph.
   public func setRun(_ glyphs: ArraySlice<Glyph>, at point: Point, style: Style) {
     var x = point.x
+    let style = PackedStyle(style)
     for glyph in glyphs {
       write(glyph, at: Point(x: x, y: point.y), style: style)
       x += glyph.width
@@ -101,15 +113,15 @@ public final class CellBuffer: Canvas {
   }
 
   @inline(__always)
-  private func write(_ glyph: Glyph, at point: Point, style: Style) {
+  private func write(_ glyph: Glyph, at point: Point, style: PackedStyle) {
     guard point.x >= 0, point.y >= 0, point.x < size.width, point.y < size.height else { return }
     let index = point.y * size.width + point.x
     // Overwriting half of a wide glyph leaves a space in its other half.
     if storage[index].isContinuation, point.x > 0 {
-      storage[index - 1] = blank(storage[index - 1].style)
+      storage[index - 1] = blank(storage[index - 1].packedStyle)
     }
     if storage[index].width == 2, point.x + 1 < size.width, glyph.width == 1 {
-      storage[index + 1] = blank(storage[index].style)
+      storage[index + 1] = blank(storage[index].packedStyle)
     }
     if glyph.width == 2 {
       guard point.x + 1 < size.width else {
@@ -117,7 +129,7 @@ public final class CellBuffer: Canvas {
         return
       }
       if storage[index + 1].width == 2, point.x + 2 < size.width {
-        storage[index + 2] = blank(storage[index + 1].style)
+        storage[index + 2] = blank(storage[index + 1].packedStyle)
       }
       var right = blank(style)
       right.isContinuation = true
@@ -128,15 +140,15 @@ public final class CellBuffer: Canvas {
 
   public func fillClipped(_ rect: Rect, with glyph: Glyph, style: Style) {
     guard let area = rect.intersection(bounds), glyph.width == 1 else { return }
-    let cell = stored(glyph, style)
+    let cell = stored(glyph, PackedStyle(style))
     for y in area.minY..<area.maxY {
       let row = y * size.width
       // Wide glyphs cut at the run's edges lose their other half.
       if storage[row + area.minX].isContinuation, area.minX > 0 {
-        storage[row + area.minX - 1] = blank(storage[row + area.minX - 1].style)
+        storage[row + area.minX - 1] = blank(storage[row + area.minX - 1].packedStyle)
       }
       if storage[row + area.maxX - 1].width == 2, area.maxX < size.width {
-        storage[row + area.maxX] = blank(storage[row + area.maxX].style)
+        storage[row + area.maxX] = blank(storage[row + area.maxX].packedStyle)
       }
       UnsafeMutableBufferPointer(rebasing: storage[(row + area.minX)..<(row + area.maxX)]).update(repeating: cell)
     }
@@ -176,8 +188,20 @@ public final class CellBuffer: Canvas {
   public func forEachRun(
     inRow y: Int, columns: Int, _ body: (_ x: Int, _ style: Style, _ scalars: UnsafeBufferPointer<UInt32>) -> Void
   ) {
-    let width = min(columns, size.width)
-    guard (0..<size.height).contains(y), width > 0 else { return }
+    forEachRun(inRow: y, in: 0..<min(columns, size.width), body)
+  }
+
+  /// ``forEachRun(inRow:columns:_:)`` over the columns `range` of row `y` only
+  /// (a range that starts on the right half of a wide glyph leaves that half out).
+  ///
+  /// ```swift
+  /// buffer.forEachRun(inRow: 0, in: 10..<20) { x, style, scalars in … }
+  /// ```
+  public func forEachRun(
+    inRow y: Int, in range: Range<Int>, _ body: (_ x: Int, _ style: Style, _ scalars: UnsafeBufferPointer<UInt32>) -> Void
+  ) {
+    let range = range.clamped(to: 0..<size.width)
+    guard (0..<size.height).contains(y), !range.isEmpty else { return }
     let row = storage.baseAddress! + y * size.width
     // The scratch array is borrowed into a local for the loop: no exclusivity
     // check per cell, and no new array per row.
@@ -185,16 +209,16 @@ public final class CellBuffer: Canvas {
     runScalars = []
     defer { runScalars = scalars }
     scalars.removeAll(keepingCapacity: true)
-    var runStart = 0
-    var runStyle = row[0].style
-    for x in 0..<width {
+    var runStart = range.lowerBound
+    var runStyle = row[runStart].packedStyle
+    for x in range {
       let cell = row[x]
       if cell.isContinuation { continue }
-      if cell.style != runStyle {
-        scalars.withUnsafeBufferPointer { body(runStart, runStyle, $0) }
+      if cell.packedStyle != runStyle {
+        if !scalars.isEmpty { scalars.withUnsafeBufferPointer { body(runStart, runStyle.style, $0) } }
         scalars.removeAll(keepingCapacity: true)
         runStart = x
-        runStyle = cell.style
+        runStyle = cell.packedStyle
       }
       scalars.append(cell.scalar)
       if cell.markSet != 0 {
@@ -202,7 +226,7 @@ public final class CellBuffer: Canvas {
         for lane in 0..<4 where marks[lane] != 0 { scalars.append(marks[lane]) }
       }
     }
-    if !scalars.isEmpty { scalars.withUnsafeBufferPointer { body(runStart, runStyle, $0) } }
+    if !scalars.isEmpty { scalars.withUnsafeBufferPointer { body(runStart, runStyle.style, $0) } }
   }
 
   /// Scratch for ``forEachRun(inRow:columns:_:)``.
@@ -229,6 +253,53 @@ public final class CellBuffer: Canvas {
       guard cell == theirs[x], cell.markSet == 0 else { return false }
     }
     return true
+  }
+
+  /// The columns of row `y` that differ from row `otherY` of `other` (of the same
+  /// width): the ranges a terminal must write again to turn the one row into the
+  /// other. Each range starts on a glyph's first cell and ends after its last;
+  /// ranges fewer than `gap` unchanged columns apart are joined, since moving
+  /// the cursor costs about as much as writing a few cells again. A cell with a
+  /// combining mark always counts as changed (marks are numbered afresh each
+  /// frame). Rows of different widths differ everywhere.
+  ///
+  /// ```swift
+  /// next.changedColumns(inRow: 3, against: 3, in: shown)   // [12..<15, 40..<41]
+  /// ```
+  public func changedColumns(inRow y: Int, against otherY: Int, in other: CellBuffer, joiningGapsUnder gap: Int = 8) -> [Range<Int>] {
+    guard (0..<size.height).contains(y) else { return [] }
+    guard size.width == other.size.width, (0..<other.size.height).contains(otherY) else {
+      return size.width > 0 ? [0..<size.width] : []
+    }
+    let width = size.width
+    let mine = storage.baseAddress! + y * width
+    let theirs = other.storage.baseAddress! + otherY * width
+    func changed(_ x: Int) -> Bool { mine[x] != theirs[x] || mine[x].markSet != 0 }
+    var ranges: [Range<Int>] = []
+    var x = 0
+    while x < width {
+      guard changed(x) else {
+        x += 1
+        continue
+      }
+      var start = x
+      while start > 0, mine[start].isContinuation { start -= 1 }
+      var last = x
+      var probe = x + 1
+      while probe < width, probe - last < gap {
+        if changed(probe) { last = probe }
+        probe += 1
+      }
+      var end = last + 1
+      while end < width, mine[end].isContinuation { end += 1 }
+      if let previous = ranges.last, start <= previous.upperBound {
+        ranges[ranges.count - 1] = previous.lowerBound..<end
+      } else {
+        ranges.append(start..<end)
+      }
+      x = end
+    }
+    return ranges
   }
 
   /// A hash of row `y`'s characters (not their styles): equal rows hash alike,

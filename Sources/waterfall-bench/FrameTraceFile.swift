@@ -3,7 +3,7 @@
 #endif
 
 /// Reads the frame times `waterfall` appends to its `WATERFALL_TRACE` file: one
-/// line per frame, nanoseconds from reading a key to `doupdate` returning.
+/// line per frame, nanoseconds from reading a key to the frame's write returning.
 ///
 /// ```swift
 /// let trace = FrameTraceFile(path: "/tmp/trace")   // emptied first

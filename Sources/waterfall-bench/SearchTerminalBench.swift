@@ -13,7 +13,7 @@ import WaterfallApp
 /// its count may not move) and to the end of the pass (waterfall's `searching`
 /// gone; fzf's `(P%)` gone and its output quiet). Then, while a fresh search
 /// runs in waterfall, Down keys one after another: key to screen p50/p99, as the
-/// program traces it (read → doupdate) and from outside (key → first byte).
+/// program traces it (read → frame written) and from outside (key → first byte).
 ///
 /// ```swift
 /// SearchTerminalBench(path: "bench-data/shops-1m.jsonl", waterfall: ".build/release/waterfall", log: log).run(into: &report)
@@ -127,7 +127,7 @@ struct SearchTerminalBench {
     let note = frames.isEmpty ? "no frame traced" : (status(driver).contains("searching") ? nil : "the search ended after \(sent) keys")
     report.add("terminal.waterfall.down.p50", "waterfall: Down while a search runs, key to screen p50 (\(frames.count) frames, in-app)",
                Measure.percentile(frames, 50) * 1e3, "ms", note: frames.isEmpty ? note : nil)
-    report.add("terminal.waterfall.down.p99", "waterfall: Down while a search runs, key to screen p99 (in-app, read → doupdate)",
+    report.add("terminal.waterfall.down.p99", "waterfall: Down while a search runs, key to screen p99 (in-app, read → frame written)",
                Measure.percentile(frames, 99) * 1e3, "ms", aim: "< 5", met: frames.isEmpty ? false : Measure.percentile(frames, 99) < 0.005, note: note)
     report.add("terminal.waterfall.down.firstByte.p50", "waterfall: Down while a search runs, key to first byte p50 (\(firstBytes.count) keys, from outside)",
                Measure.percentile(firstBytes, 50) * 1e3, "ms")

@@ -5,7 +5,7 @@ import WaterfallView
 @testable import WaterfallTerminal
 
 /// Finding how far the content moved between two frames, so the terminal
-/// session shifts the window and writes only the rows that came into view.
+/// scrolls the rows that moved and writes only the rows that came into view.
 @Suite struct ScrollShiftTests {
   /// A frame of `rows` distinct lines starting at line `first`, with a status bar.
   static func frame(first: Int, rows: Int = 12, status: String = " 1/9") -> CellBuffer {
@@ -18,19 +18,19 @@ import WaterfallView
   func aScrollIsFoundByItsDistance(by rows: Int) {
     let old = Self.frame(first: 10)
     let new = Self.frame(first: 10 + rows, status: " 2/9")
-    #expect(TerminalSession.scrollShift(from: old, to: new, rows: 12) == rows)
+    #expect(FrameEncoder.scrollShift(from: old, to: new, rows: 12) == rows)
   }
 
   @Test func aFrameThatDidNotMoveHasNoShift() {
     let old = Self.frame(first: 10)
-    #expect(TerminalSession.scrollShift(from: old, to: Self.frame(first: 10), rows: 12) == 0)
-    #expect(TerminalSession.scrollShift(from: old, to: Self.frame(first: 500), rows: 12) == 0, "nothing in common")
+    #expect(FrameEncoder.scrollShift(from: old, to: Self.frame(first: 10), rows: 12) == 0)
+    #expect(FrameEncoder.scrollShift(from: old, to: Self.frame(first: 500), rows: 12) == 0, "nothing in common")
   }
 
   @Test func blankRowsDoNotVote() {
     let old = CellBuffer(width: 20, height: 12)
     let new = CellBuffer(width: 20, height: 12)
-    #expect(TerminalSession.scrollShift(from: old, to: new, rows: 12) == 0)
+    #expect(FrameEncoder.scrollShift(from: old, to: new, rows: 12) == 0)
   }
 
   @Test func rowsCompareByEveryCellAndStyle() {

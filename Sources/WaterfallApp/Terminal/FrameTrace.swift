@@ -4,7 +4,7 @@
 
 /// Frame timing for the benchmark: with `WATERFALL_TRACE=FILE` in the environment,
 /// one line per frame drawn after input, the nanoseconds from reading the event
-/// to `doupdate` returning.
+/// to the frame's write returning.
 ///
 /// Off unless asked for: ``fromEnvironment()`` returns `nil` when the variable is
 /// unset or empty, and the loop then pays one `nil` check per frame. Lines are
@@ -14,7 +14,7 @@
 /// ```swift
 /// let trace = FrameTrace.fromEnvironment()
 /// trace?.eventRead()     // just after the event arrives
-/// trace?.frameShown()    // just after doupdate returns: writes "734512\n"
+/// trace?.frameShown()    // just after the frame is written: writes "734512\n"
 /// ```
 final class FrameTrace {
   private let fd: Int32

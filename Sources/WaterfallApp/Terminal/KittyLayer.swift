@@ -2,7 +2,7 @@ import WaterfallImages
 import WaterfallLayout
 import WaterfallTerminal
 
-/// The kitty pictures on the screen, after curses' update: each picture's pixels
+/// The kitty pictures on the screen, after each frame: each picture's pixels
 /// are sent once; each frame only placements change: a picture placed at a new
 /// cell is placed again (kitty moves it), one no longer placed is taken off (its
 /// pixels kept), and nothing is sent for one that stayed. Text is never repainted
@@ -28,7 +28,7 @@ final class KittyLayer {
 
   func send(_ placements: [KittyPlacement], through session: TerminalSession) {
     let bytes = bytes(for: placements)
-    if !bytes.isEmpty { session.writeAfterCurses(bytes) }
+    if !bytes.isEmpty { session.writeAfterFrame(bytes) }
   }
 
   /// The bytes that take the screen from the placements shown to `placements`,

@@ -2,7 +2,7 @@ import WaterfallLayout
 import WaterfallTerminal
 import WaterfallView
 
-/// The sixel pictures on the screen, drawn after curses' update: curses knows
+/// The sixel pictures on the screen, drawn after each frame: the frames know
 /// nothing of them, so whenever one placed before is gone or moved (a scroll, a
 /// card that leaves) the whole screen is repainted first, which clears the old
 /// pixels, and every picture placed is sent again; when pictures are only added
@@ -49,7 +49,7 @@ final class SixelLayer {
   /// Sends what ``prepare(_:session:canvas:)`` chose, once the cells are shown.
   func send(through session: TerminalSession) {
     shown = next
-    for placement in toSend { session.writeAfterCurses(bytes(for: placement)) }
+    for placement in toSend { session.writeAfterFrame(bytes(for: placement)) }
     toSend = []
   }
 
