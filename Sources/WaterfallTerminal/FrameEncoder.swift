@@ -67,25 +67,28 @@ struct FrameEncoder {
       setStyle(TerminalStyle.plain, into: &bytes)
       bytes += strings.clear
       cursorAt = nil
-      for y in 0..<rows { write(row: y, of: frame, against: 0, in: blankRow, into: &bytes) }
+      for y in 0..<rows { write(changes(in: y, of: frame, against: 0, in: blankRow), inRow: y, of: frame, into: &bytes) }
       setStyle(TerminalStyle.plain, into: &bytes)
       return
     }
 
+    // What each row needs written if it stays; a scroll swaps in what its band's rows need.
+    var rowChanges = (0..<rows).map { changes(in: $0, of: frame, against: $0, in: previous) }
     let shift = Self.scrollShift(from: shownHashes, to: hashes, blank: blankRow.rowTextHash(0))
-    let band = shift == 0 ? nil : scroll(by: shift, from: previous, to: frame, into: &bytes)
-    for y in 0..<rows {
-      if let band, band.contains(y) {
-        if band.contains(y + shift) {
-          write(row: y, of: frame, against: y + shift, in: previous, into: &bytes)
-        } else {
-          write(row: y, of: frame, against: 0, in: blankRow, into: &bytes)
-        }
-      } else {
-        write(row: y, of: frame, against: y, in: previous, into: &bytes)
+    if shift != 0 {
+      let moved = (0..<rows).map { y in (0..<rows).contains(y + shift) ? changes(in: y, of: frame, against: y + shift, in: previous) : nil }
+      let blank = (0..<rows).map { changes(in: $0, of: frame, against: 0, in: blankRow) }
+      if let band = scroll(by: shift, rows: rows, still: rowChanges, moved: moved, blank: blank, into: &bytes) {
+        for y in band { rowChanges[y] = band.contains(y + shift) ? moved[y] ?? [] : blank[y] }
       }
     }
+    for y in 0..<rows { write(rowChanges[y], inRow: y, of: frame, into: &bytes) }
     setStyle(TerminalStyle.plain, into: &bytes)
+  }
+
+  /// The columns of row `y` of `frame` to write over row `otherY` of `other`.
+  private func changes(in y: Int, of frame: CellBuffer, against otherY: Int, in other: CellBuffer) -> [Range<Int>] {
+    frame.changedColumns(inRow: y, against: otherY, in: other, joiningGapsUnder: Self.gap)
   }
 
   /// Forgets where the cursor is and which style is set, after something else
@@ -99,11 +102,14 @@ struct FrameEncoder {
 
   /// Scrolls the band of rows that moved by `shift` (positive: up) and returns
   /// it, or returns nil and sends nothing when no scroll saves bytes or the
-  /// terminal cannot scroll.
-  private mutating func scroll(by shift: Int, from previous: CellBuffer, to frame: CellBuffer, into bytes: inout [UInt8]) -> ClosedRange<Int>? {
-    let rows = frame.size.height
+  /// terminal cannot scroll. `still`, `moved` and `blank` are what each row
+  /// needs written if it stays, if it is scrolled (nil: it cannot be), and if it
+  /// is blank after the scroll.
+  private mutating func scroll(
+    by shift: Int, rows: Int, still: [[Range<Int>]], moved: [[Range<Int>]?], blank: [[Range<Int>]], into bytes: inout [UInt8]
+  ) -> ClosedRange<Int>? {
     guard let step = shift > 0 ? strings.scrollUp : strings.scrollDown,
-      let band = bestBand(shift: shift, from: previous, to: frame, regions: strings.scrollRegion != nil)
+      let band = Self.bestBand(shift: shift, still: still, moved: moved, blank: blank, regions: strings.scrollRegion != nil)
     else { return nil }
     let whole = band == 0...(rows - 1)
     // Rows scrolled in take the current background: make it the default first.
@@ -120,37 +126,36 @@ struct FrameEncoder {
   /// nil when scrolling saves nothing. Within a band of rows `top...bottom`, row
   /// `y` then shows what row `y + shift` showed if that is in the band, and is
   /// blank if not; rows outside keep theirs. What is left to write is estimated
-  /// as the cells that differ plus a cursor move for each run of them. Without
+  /// as the cells to write plus a cursor move for each run of them. Without
   /// scroll `regions` only the whole screen scrolls.
-  private func bestBand(shift: Int, from previous: CellBuffer, to frame: CellBuffer, regions: Bool) -> ClosedRange<Int>? {
-    let rows = frame.size.height
+  static func bestBand(
+    shift: Int, still: [[Range<Int>]], moved: [[Range<Int>]?], blank: [[Range<Int>]], regions: Bool
+  ) -> ClosedRange<Int>? {
+    let rows = still.count
     let distance = abs(shift)
     guard distance < rows else { return nil }
-    func cost(_ y: Int, _ otherY: Int, _ other: CellBuffer) -> Int {
-      frame.changedColumns(inRow: y, against: otherY, in: other, joiningGapsUnder: Self.gap).reduce(0) { $0 + $1.count + 8 }
-    }
+    func cost(_ ranges: [Range<Int>]) -> Int { ranges.reduce(0) { $0 + $1.count + 8 } }
     // Running totals: the cost of rows 0..<y kept, moved, or blank.
-    var still = [0]
-    var moved = [0]
-    var blank = [0]
+    var kept = [0]
+    var scrolled = [0]
+    var blanked = [0]
     for y in 0..<rows {
-      still.append(still[y] + cost(y, y, previous))
-      moved.append(moved[y] + ((0..<rows).contains(y + shift) ? cost(y, y + shift, previous) : 1 << 20))
-      blank.append(blank[y] + cost(y, 0, blankRow))
+      kept.append(kept[y] + cost(still[y]))
+      scrolled.append(scrolled[y] + (moved[y].map(cost) ?? 1 << 20))
+      blanked.append(blanked[y] + cost(blank[y]))
     }
-    let unscrolled = still[rows]
     // Setting and resetting a region, a cursor move and the scroll itself.
     let overhead = 24
     var best: (cost: Int, band: ClosedRange<Int>)?
     for top in 0..<rows {
       for bottom in stride(from: top + distance, to: rows, by: 1) where regions || (top == 0 && bottom == rows - 1) {
-        let outside = still[top] + (still[rows] - still[bottom + 1])
+        let outside = kept[top] + (kept[rows] - kept[bottom + 1])
         let inside =
           shift > 0
-          ? (moved[bottom - distance + 1] - moved[top]) + (blank[bottom + 1] - blank[bottom - distance + 1])
-          : (blank[top + distance] - blank[top]) + (moved[bottom + 1] - moved[top + distance])
+          ? (scrolled[bottom - distance + 1] - scrolled[top]) + (blanked[bottom + 1] - blanked[bottom - distance + 1])
+          : (blanked[top + distance] - blanked[top]) + (scrolled[bottom + 1] - scrolled[top + distance])
         let total = outside + inside + overhead
-        if total < best?.cost ?? unscrolled { best = (total, top...bottom) }
+        if total < best?.cost ?? kept[rows] { best = (total, top...bottom) }
       }
     }
     return best?.band
@@ -178,21 +183,13 @@ struct FrameEncoder {
     return best.key
   }
 
-  /// ``scrollShift(from:to:blank:)`` between two buffers' first `rows` rows.
-  static func scrollShift(from old: CellBuffer, to new: CellBuffer, rows: Int) -> Int {
-    scrollShift(
-      from: (0..<rows).map { old.rowTextHash($0) }, to: (0..<rows).map { new.rowTextHash($0) },
-      blank: CellBuffer(width: new.size.width, height: 1).rowTextHash(0))
-  }
-
   // MARK: Cells
 
-  /// Writes the cells of row `y` of `frame` that differ from row `otherY` of
-  /// `other` (what the terminal shows there).
-  private mutating func write(row y: Int, of frame: CellBuffer, against otherY: Int, in other: CellBuffer, into bytes: inout [UInt8]) {
+  /// Writes the columns `ranges` of row `y` of `frame`.
+  private mutating func write(_ ranges: [Range<Int>], inRow y: Int, of frame: CellBuffer, into bytes: inout [UInt8]) {
     let width = frame.size.width
     let lastRow = y == frame.size.height - 1
-    for var range in frame.changedColumns(inRow: y, against: otherY, in: other, joiningGapsUnder: Self.gap) {
+    for var range in ranges {
       // A terminal that would scroll on its last cell never gets it.
       if lastRow, !strings.writesLastCell, range.upperBound == width {
         range = range.lowerBound..<(width - 1)

@@ -14,23 +14,30 @@ import WaterfallView
     return CellBuffer(lines: lines.map { $0.padding(toLength: 20, withPad: " ", startingAt: 0) })
   }
 
+  /// ``FrameEncoder/scrollShift(from:to:blank:)`` between two buffers' first `rows` rows.
+  static func shift(from old: CellBuffer, to new: CellBuffer, rows: Int) -> Int {
+    FrameEncoder.scrollShift(
+      from: (0..<rows).map { old.rowTextHash($0) }, to: (0..<rows).map { new.rowTextHash($0) },
+      blank: CellBuffer(width: new.size.width, height: 1).rowTextHash(0))
+  }
+
   @Test(arguments: [1, 3, 5, -1, -4])
   func aScrollIsFoundByItsDistance(by rows: Int) {
     let old = Self.frame(first: 10)
     let new = Self.frame(first: 10 + rows, status: " 2/9")
-    #expect(FrameEncoder.scrollShift(from: old, to: new, rows: 12) == rows)
+    #expect(Self.shift(from: old, to: new, rows: 12) == rows)
   }
 
   @Test func aFrameThatDidNotMoveHasNoShift() {
     let old = Self.frame(first: 10)
-    #expect(FrameEncoder.scrollShift(from: old, to: Self.frame(first: 10), rows: 12) == 0)
-    #expect(FrameEncoder.scrollShift(from: old, to: Self.frame(first: 500), rows: 12) == 0, "nothing in common")
+    #expect(Self.shift(from: old, to: Self.frame(first: 10), rows: 12) == 0)
+    #expect(Self.shift(from: old, to: Self.frame(first: 500), rows: 12) == 0, "nothing in common")
   }
 
   @Test func blankRowsDoNotVote() {
     let old = CellBuffer(width: 20, height: 12)
     let new = CellBuffer(width: 20, height: 12)
-    #expect(FrameEncoder.scrollShift(from: old, to: new, rows: 12) == 0)
+    #expect(Self.shift(from: old, to: new, rows: 12) == 0)
   }
 
   @Test func rowsCompareByEveryCellAndStyle() {
