@@ -109,7 +109,7 @@ import WaterfallView
     #expect(counts[0] > 3 * rowBytes)
   }
 
-  @Test func anUnchangedFrameSendsNothingButThePlainStyle() {
+  @Test func anUnchangedFrameSendsNothing() {
     var random = SeededGenerator(seed: 3)
     let document = Document(rows: 30, width: 30, using: &random)
     let frame = document.frame(from: 0, width: 30, height: 10, status: " s")
