@@ -53,6 +53,10 @@ public final class ThumbnailLoader: @unchecked Sendable {
     /// budget); one that needs longer is parked and retried with the whole budget
     /// behind the others. 0: every decode gets the whole budget at once, no parking.
     public var firstTryMilliseconds = 250
+    /// Whether requests made during a frame wait for ``ThumbnailLoader/endFrame()``
+    /// to wake the workers, so that no worker takes the loader's lock while the frame
+    /// is drawn (the live screen). false: a new request wakes them at once.
+    public var wakesWorkersAtFrameEnd = false
     /// What transparent pixels are blended over.
     public var background = RGB.black
     /// How many failed files are remembered (their reasons are short strings).
@@ -116,6 +120,10 @@ public final class ThumbnailLoader: @unchecked Sendable {
   /// Starts a new frame: requests not repeated since the frame before this one are
   /// dropped when a worker next looks for work.
   public func beginFrame() { core.beginFrame() }
+
+  /// Ends a frame: with ``Options/wakesWorkersAtFrameEnd``, wakes the workers for
+  /// the requests it made.
+  public func endFrame() { core.endFrame() }
 
   /// The thumbnail for `key`: ready from the cache, failed, or pending (and now
   /// requested, or kept requested, for this frame). With `wakesOnFailure`, its
@@ -193,6 +201,8 @@ private final class Core: @unchecked Sendable {
   private var frame: UInt64 = 0
   private var order: UInt64 = 0
   private var stopped = false
+  /// Requests made since the workers were last woken (``Options/wakesWorkersAtFrameEnd``).
+  private var unannounced = false
   private var counts = ThumbnailLoader.Statistics()
   /// Guards `onReady` alone, so that it is called outside `lock` and never after
   /// ``stop()`` returns.
@@ -218,6 +228,14 @@ private final class Core: @unchecked Sendable {
     lock.locked { frame &+= 1 }
   }
 
+  func endFrame() {
+    let wakes: Bool = lock.locked {
+      defer { unannounced = false }
+      return unannounced
+    }
+    if wakes { lock.broadcast() }
+  }
+
   func thumbnail(_ key: ThumbnailKey, request: Bool, wakesOnFailure: Bool) -> ThumbnailState {
     var added = false
     let state: ThumbnailState = lock.locked {
@@ -232,7 +250,7 @@ private final class Core: @unchecked Sendable {
         if pending[key] == nil {
           order &+= 1
           pending[key] = Request(frame: frame, order: order)
-          added = true
+          if options.wakesWorkersAtFrameEnd { unannounced = true } else { added = true }
         } else {
           pending[key]?.frame = frame
         }

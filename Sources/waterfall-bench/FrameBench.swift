@@ -1,4 +1,5 @@
 import WaterfallApp
+import WaterfallImages
 import WaterfallLayout
 import WaterfallView
 
@@ -29,7 +30,9 @@ struct FrameBench {
   /// in a folder it does not come with, so every card asks, fails and keeps its
   /// placeholder. The browser has no pictures again afterwards.
   func runWithPictures(_ browser: Browser, screen: CellBuffer, folder: String, into report: inout Report) {
-    let pictures = Pictures(baseDirectory: folder, mode: .palette256)
+    var options = ThumbnailLoader.Options()
+    options.wakesWorkersAtFrameEnd = true
+    let pictures = Pictures(baseDirectory: folder, mode: .palette256, options: options)
     browser.pictures = pictures
     defer {
       pictures.stop()
@@ -49,12 +52,14 @@ struct FrameBench {
     let clock = ContinuousClock()
     pictures?.beginFrame()
     browser.draw(in: screen)
+    pictures?.endFrame()
     var frames: [Double] = []
     for _ in 0..<keys {
       let start = clock.now
       _ = browser.handle(.key(.down))
       pictures?.beginFrame()
       browser.draw(in: screen)
+      pictures?.endFrame()
       frames.append(Measure.seconds(start.duration(to: clock.now)) * 1000)
     }
     return frames

@@ -121,6 +121,28 @@ import WaterfallImages
     #expect(loader.peek(Self.key("grey.png")) == .pending)
   }
 
+  /// The live screen's loader: what a frame asks for waits for the frame's end, so
+  /// no worker takes the lock while the frame is drawn.
+  @Test func requestsWaitForTheFrameToEndWhenAskedTo() {
+    var options = ThumbnailLoader.Options()
+    options.wakesWorkersAtFrameEnd = true
+    let loader = ThumbnailLoader(options: options)
+    defer { loader.stop() }
+    // A frame whose end wakes the workers, which then wait for the next.
+    loader.beginFrame()
+    #expect(loader.thumbnail(Self.key("grey.png")) == .pending)
+    loader.endFrame()
+    #expect(loader.waitUntilIdle(milliseconds: 10_000))
+    Thread.sleep(forTimeInterval: 0.1)
+    loader.beginFrame()
+    #expect(loader.thumbnail(Self.key("rgb.png")) == .pending)
+    #expect(!loader.waitUntilIdle(milliseconds: 200))
+    #expect(loader.currentStatistics.pending == 1)
+    loader.endFrame()
+    #expect(loader.waitUntilIdle(milliseconds: 10_000))
+    #expect(loader.thumbnail(Self.key("rgb.png")).thumbnail != nil)
+  }
+
   @Test func aStoppedLoaderNeverCallsBack() {
     let counter = Counter()
     let loader = ThumbnailLoader(onReady: { counter.add() })

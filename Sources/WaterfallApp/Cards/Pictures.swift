@@ -140,6 +140,12 @@ public final class Pictures {
     return loader.failure(forPath: path(for: image, in: folder))
   }
 
+  /// Ends a frame: the workers start on the pictures it asked for (when the
+  /// loader's options hold requests until then).
+  public func endFrame() {
+    loader.endFrame()
+  }
+
   /// Starts a frame: pictures not drawn since the frame before stop being wanted.
   public func beginFrame() {
     loader.beginFrame()

@@ -82,6 +82,7 @@ public enum TerminalApp {
     func draw(in canvas: TerminalCanvas) {
       pictures?.beginFrame()
       browser.draw(in: canvas)
+      pictures?.endFrame()
       if let sixels, let pictures {
         // The help covers the cards: no pixels over it; and while cards move, their
         // block symbols stand in, so that each frame is not a repaint.
