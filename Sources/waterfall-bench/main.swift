@@ -42,6 +42,44 @@ func log(_ message: String) {
 }
 
 let groups = ["layout", "view", "scale", "images", "search", "relayout", "symbols", "stdin", "data"]
+let valueOptions: Set = [
+  "--only", "--items", "--data", "--waterfall", "--programs", "--files", "--parts", "--timeout",
+  "--stdin-seconds", "--line-mb",
+]
+let flagOptions: Set = ["--json", "--quick", "--no-others", "--show-screens"]
+let usage = """
+  usage: waterfall-bench [GROUP] [--json] [--quick] [--only GROUP] [--items N] [--data DIR]
+                         [--waterfall PATH] [--programs LIST] [--no-others] [--files LIST]
+                         [--parts LIST] [--show-screens] [--timeout S] [--stdin-seconds S]
+                         [--line-mb N]
+  GROUP: \(groups.joined(separator: ", ")) (all but data when none is given).
+  The options are described at the top of Sources/waterfall-bench/main.swift.
+  """
+if arguments.contains("--help") || arguments.contains("-h") {
+  print(usage)
+  exit(0)
+}
+// A word the bench does not know stops it: a typo must not start an hour of benchmarks.
+var position = 0
+var groupSeen = false
+while position < arguments.count {
+  let word = arguments[position]
+  if valueOptions.contains(word) {
+    guard position + 1 < arguments.count else {
+      log("\(word) needs a value\n\(usage)")
+      exit(2)
+    }
+    position += 2
+  } else if flagOptions.contains(word) {
+    position += 1
+  } else if !groupSeen, groups.contains(word) {
+    groupSeen = true
+    position += 1
+  } else {
+    log("unknown argument \(word)\n\(usage)")
+    exit(2)
+  }
+}
 let wantsJSON = arguments.contains("--json")
 let quick = arguments.contains("--quick")
 let only = option("--only") ?? arguments.first { groups.contains($0) }
