@@ -3,7 +3,8 @@
 #endif
 
 /// Reads the frame times `waterfall` appends to its `WATERFALL_TRACE` file: one
-/// line per frame, nanoseconds from reading a key to the frame's write returning.
+/// line per frame, nanoseconds from reading a key to the frame's write returning,
+/// and their parts (``TracedFrame``).
 ///
 /// ```swift
 /// let trace = FrameTraceFile(path: "/tmp/trace")   // emptied first
@@ -13,8 +14,10 @@
 /// ```
 final class FrameTraceFile {
   let path: String
-  /// The frame times read so far, in nanoseconds.
-  private(set) var samples: [UInt64] = []
+  /// The frames read so far.
+  private(set) var frames: [TracedFrame] = []
+  /// Their times, in nanoseconds.
+  var samples: [UInt64] { frames.map(\.total) }
   private var offset = 0
   private var partial: [UInt8] = []
 
@@ -32,7 +35,7 @@ final class FrameTraceFile {
   @discardableResult
   func refresh() -> Int {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return samples.count }
+    guard fd >= 0 else { return frames.count }
     defer { close(fd) }
     var chunk = [UInt8](repeating: 0, count: 1 << 14)
     while true {
@@ -41,14 +44,14 @@ final class FrameTraceFile {
       offset += n
       partial.append(contentsOf: chunk[0..<n])
     }
-    samples += Self.parse(&partial)
-    return samples.count
+    frames += Self.parse(&partial)
+    return frames.count
   }
 
-  /// Takes the complete lines out of `bytes` as numbers, leaving an unfinished one.
-  static func parse(_ bytes: inout [UInt8]) -> [UInt64] {
+  /// Takes the complete lines out of `bytes` as frames, leaving an unfinished one.
+  static func parse(_ bytes: inout [UInt8]) -> [TracedFrame] {
     guard let last = bytes.lastIndex(of: 0x0A) else { return [] }
-    let values = bytes[...last].split(separator: 0x0A).compactMap { UInt64(String(decoding: $0, as: UTF8.self)) }
+    let values = bytes[...last].split(separator: 0x0A).compactMap { TracedFrame(line: String(decoding: $0, as: UTF8.self)) }
     bytes.removeSubrange(...last)
     return values
   }

@@ -22,6 +22,8 @@ struct SearchBench {
   var parts: Set<String> = Self.allParts
   /// The binary the terminal part drives.
   var waterfall = ".build/release/waterfall"
+  /// Whether the terminal part measures fzf too (`--no-others`: only waterfall).
+  var withOthers = true
 
   static let allParts: Set<String> = ["frame", "search", "sort", "terminal"]
 
@@ -44,7 +46,11 @@ struct SearchBench {
     }
     if parts.contains("search") { measureSearch(browser, store: store, screen: screen, into: &report) }
     if parts.contains("sort") { measureSort(browser, screen: screen, into: &report) }
-    if parts.contains("terminal") { SearchTerminalBench(path: path, waterfall: waterfall, log: log).run(into: &report) }
+    if parts.contains("terminal") {
+      var terminal = SearchTerminalBench(path: path, waterfall: waterfall, log: log)
+      terminal.withOthers = withOthers
+      terminal.run(into: &report)
+    }
   }
 
   /// What typing the query key by key cost: the main thread per key and per

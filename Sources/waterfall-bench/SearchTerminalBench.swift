@@ -27,6 +27,8 @@ struct SearchTerminalBench {
   var query = SearchBench.query
   /// Down keys sent at most while the search runs.
   var downKeys = 400
+  /// Whether fzf is measured too (`--no-others`: only waterfall).
+  var withOthers = true
 
   func run(into report: inout Report) {
     let count = Self.lineCount(path)
@@ -36,7 +38,9 @@ struct SearchTerminalBench {
     } else {
       measureWaterfall(count: count, into: &report)
     }
-    if let fzf = ScaleSubject.findExecutable("fzf") {
+    if !withOthers {
+      return
+    } else if let fzf = ScaleSubject.findExecutable("fzf") {
       measureFzf(fzf, count: count, into: &report)
     } else {
       log("fzf is not installed: its figures are left out (apt-get install fzf)")
@@ -129,6 +133,11 @@ struct SearchTerminalBench {
                Measure.percentile(frames, 50) * 1e3, "ms", note: frames.isEmpty ? note : nil)
     report.add("terminal.waterfall.down.p99", "waterfall: Down while a search runs, key to screen p99 (in-app, read → frame written)",
                Measure.percentile(frames, 99) * 1e3, "ms", aim: "< 5", met: frames.isEmpty ? false : Measure.percentile(frames, 99) < 0.005, note: note)
+    if let parts = TracedFrame.slowestParts(of: Array(trace.frames.dropFirst(tracedBefore)), fraction: 0.01) {
+      report.add("terminal.waterfall.down.slowest", "waterfall: Down while a search runs, the slowest 1 % (\(parts.count) frames): before the draw / draw / output, means",
+                 parts.beforeDraw + parts.draw + parts.output, "ms",
+                 note: [parts.beforeDraw, parts.draw, parts.output].map { String(($0 * 100).rounded() / 100) }.joined(separator: " / ") + " ms")
+    }
     report.add("terminal.waterfall.down.firstByte.p50", "waterfall: Down while a search runs, key to first byte p50 (\(firstBytes.count) keys, from outside)",
                Measure.percentile(firstBytes, 50) * 1e3, "ms")
     report.add("terminal.waterfall.down.firstByte.p99", "waterfall: Down while a search runs, key to first byte p99 (from outside)",

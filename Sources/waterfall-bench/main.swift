@@ -13,7 +13,7 @@
 //   --waterfall  the binary the scale part drives (default .build/release/waterfall)
 //   --programs   which programs the scale part measures, comma-separated
 //                (default waterfall,less,fzf)
-//   --no-others  only waterfall: --programs waterfall
+//   --no-others  only waterfall: --programs waterfall (and no fzf in the search group)
 //   --files      which files the scale part opens, comma-separated: jsonl, json,
 //                wrapped (an array inside an object), csv, sqlite (default: all)
 //   --parts      which parts of the search group run, comma-separated: frame, search, sort,
@@ -134,6 +134,7 @@ if wanted("search"), let data = benchData(jsonLinesOnly: true) {
   var bench = SearchBench(path: data.jsonLines, log: log)
   if let list = option("--parts") { bench.parts = Set(list.split(separator: ",").map(String.init)) }
   if let binary = option("--waterfall") { bench.waterfall = binary }
+  bench.withOthers = !arguments.contains("--no-others")
   bench.run(into: &report)
 }
 

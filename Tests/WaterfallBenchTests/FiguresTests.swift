@@ -63,12 +63,27 @@ import Testing
   }
 
   @Test func traceLinesAreTakenWholeAndAPartOneWaits() {
-    var bytes = Array("1200\n35\n99".utf8)
-    #expect(FrameTraceFile.parse(&bytes) == [1200, 35])
+    var bytes = Array("1200 200 700\n35\n99".utf8)
+    #expect(FrameTraceFile.parse(&bytes) == [TracedFrame(total: 1200, beforeDraw: 200, draw: 700), TracedFrame(total: 35)])
     #expect(bytes == Array("99".utf8))
-    bytes += Array("0\n".utf8)
-    #expect(FrameTraceFile.parse(&bytes) == [990])
+    bytes += Array("0 90 800\nnot a frame\n1 2\n".utf8)
+    #expect(FrameTraceFile.parse(&bytes) == [TracedFrame(total: 990, beforeDraw: 90, draw: 800)])
     #expect(bytes.isEmpty)
+  }
+
+  @Test func theSlowestFramesSayWhereTheirTimeWent() {
+    let fast = (0..<198).map { _ in TracedFrame(total: 1_000_000, beforeDraw: 100_000, draw: 500_000) }
+    let slow = [
+      TracedFrame(total: 8_000_000, beforeDraw: 4_000_000, draw: 3_000_000),
+      TracedFrame(total: 6_000_000, beforeDraw: 1_000_000, draw: 4_000_000),
+    ]
+    let parts = TracedFrame.slowestParts(of: fast + slow, fraction: 0.01)
+    #expect(parts?.count == 2)
+    #expect(parts?.beforeDraw == 2.5)
+    #expect(parts?.draw == 3.5)
+    #expect(parts?.output == 1)
+    #expect(TracedFrame.slowestParts(of: [], fraction: 0.01) == nil)
+    #expect(TracedFrame(line: "5 3 4")?.output == 0)
   }
 
   @Test func groupsThousands() {

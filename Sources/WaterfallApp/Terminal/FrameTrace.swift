@@ -3,8 +3,10 @@
 #endif
 
 /// Frame timing for the benchmark: with `WATERFALL_TRACE=FILE` in the environment,
-/// one line per frame drawn after input, the nanoseconds from reading the event
-/// to the frame's write returning.
+/// one line per frame drawn after input: the nanoseconds from reading the event
+/// to the frame's write returning, then the part of them before the draw began
+/// (handling the event, waiting for the core) and the draw's own part. What is
+/// left of the first number is the output: encoding the frame and writing it.
 ///
 /// Off unless asked for: ``fromEnvironment()`` returns `nil` when the variable is
 /// unset or empty, and the loop then pays one `nil` check per frame. Lines are
@@ -14,12 +16,17 @@
 /// ```swift
 /// let trace = FrameTrace.fromEnvironment()
 /// trace?.eventRead()     // just after the event arrives
-/// trace?.frameShown()    // just after the frame is written: writes "734512\n"
+/// trace?.drawStarted()   // the browser starts drawing into the canvas …
+/// trace?.drawEnded()     // … and is done
+/// trace?.frameShown()    // just after the frame is written: writes "734512 120300 402118\n"
 /// ```
 final class FrameTrace {
   private let fd: Int32
   /// When the first event not yet shown was read (0: none).
   private var eventTime: UInt64 = 0
+  /// When the draw of the frame for that event began and ended (0: not yet).
+  private var drawStart: UInt64 = 0
+  private var drawEnd: UInt64 = 0
 
   private init(fd: Int32) {
     self.fd = fd
@@ -41,13 +48,28 @@ final class FrameTrace {
     if eventTime == 0 { eventTime = Self.now() }
   }
 
-  /// Writes the time since the event, once its frame is on the screen.
+  /// Notes that the frame's draw begins (the first draw after the event counts).
+  func drawStarted() {
+    if eventTime != 0, drawStart == 0 { drawStart = Self.now() }
+  }
+
+  /// Notes that the frame's draw is done.
+  func drawEnded() {
+    if drawStart != 0 { drawEnd = Self.now() }
+  }
+
+  /// Writes the time since the event and its parts, once its frame is on the screen.
   func frameShown() {
     guard eventTime != 0 else { return }
-    var line = Array(String(Self.now() &- eventTime).utf8)
+    let total = Self.now() &- eventTime
+    let beforeDraw = drawStart == 0 ? 0 : drawStart &- eventTime
+    let draw = drawEnd < drawStart ? 0 : drawEnd &- drawStart
+    var line = Array("\(total) \(beforeDraw) \(draw)".utf8)
     line.append(0x0A)
     _ = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
     eventTime = 0
+    drawStart = 0
+    drawEnd = 0
   }
 
   private static func now() -> UInt64 {

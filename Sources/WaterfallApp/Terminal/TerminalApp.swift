@@ -80,6 +80,7 @@ public enum TerminalApp {
     }
 
     func draw(in canvas: TerminalCanvas) {
+      trace?.drawStarted()
       pictures?.beginFrame()
       browser.draw(in: canvas)
       pictures?.endFrame()
@@ -89,6 +90,7 @@ public enum TerminalApp {
         let still = browser.mode != .help && !browser.isAnimating
         sixels.prepare(still ? pictures.placements : [], session: session, canvas: canvas)
       }
+      trace?.drawEnded()
     }
 
     func frameShown(drawingTime: UInt64) {
