@@ -22,10 +22,18 @@ public enum WorkerPriority {
   /// Lowers the calling thread to ``niceness``, if it is not that low already.
   public static func lower() {
     #if os(Linux)
-      guard current() < niceness else { return }
-      _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, niceness)
+      if current() < niceness {
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, niceness)
+      }
+      if sched_getscheduler(0) != schedIdle {
+        var parameters = sched_param()
+        _ = sched_setscheduler(0, schedIdle, &parameters)
+      }
     #endif
   }
+
+  /// Linux's `SCHED_IDLE` (it needs `_GNU_SOURCE`, so Glibc's module leaves it out).
+  static let schedIdle: Int32 = 5
 
   /// The calling thread's niceness.
   public static func current() -> Int32 {
