@@ -83,7 +83,6 @@ public enum TerminalApp {
       trace?.drawStarted()
       pictures?.beginFrame()
       browser.draw(in: canvas)
-      pictures?.endFrame()
       if let sixels, let pictures {
         // The help covers the cards: no pixels over it; and while cards move, their
         // block symbols stand in, so that each frame is not a repaint.
@@ -100,6 +99,10 @@ public enum TerminalApp {
         kitty.send(browser.mode == .help ? [] : pictures.kittyPlacements, through: session)
       }
       trace?.frameShown()
+      // The workers start on what the frame asked for once it is on the screen, not
+      // before: waking them is a wake-up on the other core, which in a virtual
+      // machine took up to 5 ms in the slowest frames.
+      pictures?.endFrame()
       if browser.isAnimating, drawingTime > slowFrameMilliseconds { browser.disableAnimation() }
     }
 
