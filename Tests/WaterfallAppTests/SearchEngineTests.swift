@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 import WaterfallLayout
@@ -61,6 +62,34 @@ import WaterfallView
       #expect(batches.map(\.done) == batches.map(\.done).sorted(), "progress only grows")
       #expect(batches.last?.done == store.count)
     }
+  }
+
+  @Test func whileKeysComeOneWorkerSearchesAndFindsEverything() {
+    let store = Self.store(20_000)
+    let activity = InputActivity(window: .seconds(3600))
+    activity.noteInput()
+    let threads = Mutex<Set<pthread_t>>([])
+    let engine = SearchEngine(workers: 2, wake: { threads.withLock { _ = $0.insert(pthread_self()) } }, activity: activity)
+    let query = SearchQuery("mug")
+    engine.start(query, in: store.itemTexts, candidates: .range(0..<store.count))
+    let batches = Self.drain(engine)
+    #expect(batches.flatMap(\.matches) == Self.bruteForce(query, store))
+    #expect(batches.last?.finished == true)
+    // Every chunk was searched by the same thread: the second worker waited.
+    #expect(threads.withLock { $0.count } == 1)
+    // A new search stops the waiting worker too, and is found whole.
+    engine.start(SearchQuery("lamp"), in: store.itemTexts, candidates: .range(0..<store.count))
+    #expect(Self.drain(engine).flatMap(\.matches) == Self.bruteForce(SearchQuery("lamp"), store))
+  }
+
+  @Test func inputIsRecentForItsWindowOnly() {
+    let activity = InputActivity(window: .milliseconds(100))
+    #expect(!activity.isRecent, "no event yet")
+    activity.noteInput()
+    #expect(activity.isRecent)
+    let now = InputActivity.now()
+    #expect(activity.isRecent(at: now + 50_000_000))
+    #expect(!activity.isRecent(at: now + 150_000_000))
   }
 
   @Test func aNewSearchCancelsTheOldOne() {

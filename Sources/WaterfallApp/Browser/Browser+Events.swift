@@ -7,6 +7,7 @@ extension Browser {
   /// Handles one event; `time` (milliseconds, any origin) tells a double click.
   public func handle(_ event: InputEvent, time: UInt64 = 0) -> BrowserAction {
     lastTime = time
+    inputActivity.noteInput()
     // Any key but a pull lets go of a pull: past the threshold, that refreshes.
     var refresh = false
     if case .pulling = pull.state {

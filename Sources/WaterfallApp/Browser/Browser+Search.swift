@@ -11,7 +11,7 @@ extension Browser {
   /// something, and the run loop then calls ``takeSearchResults(limit:)``,
   /// ``takeSortResult()`` and ``takePrefetchedHeights()``.
   public func searchInBackground(wake: @escaping @Sendable () -> Void) {
-    searchEngine = SearchEngine(workers: 2, wake: wake)
+    searchEngine = SearchEngine(workers: 2, wake: wake, activity: inputActivity)
     sortEngine = SortEngine(wake: wake)
     heightPrefetcher = HeightPrefetcher(wake: wake)
     layoutWorker = LayoutWorker(wake: wake)

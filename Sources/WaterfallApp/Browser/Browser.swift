@@ -94,6 +94,8 @@ public final class Browser {
   public internal(set) var shown = ShownItems()
   /// The search typed after `/`, while there is one: its matches so far.
   public internal(set) var search: SearchRun?
+  /// When the user last pressed a key: searches leave a core to the screen meanwhile.
+  let inputActivity = InputActivity()
   /// Where searches run: on this thread until ``searchInBackground(wake:)``.
   var searchEngine = SearchEngine(wake: nil)
   /// Where sorts run, likewise.

@@ -1,6 +1,10 @@
 import Dispatch
 import Synchronization
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Runs a ``SearchQuery`` over the store's items on worker threads, so the keys
 /// never wait for a search.
 ///
@@ -13,6 +17,10 @@ import Synchronization
 ///
 /// Without a `wake` the engine has no threads: ``finishHere()`` does the whole
 /// search on the caller's thread (the `render` command, tests).
+///
+/// With an ``InputActivity``, only the first worker goes on while the user is at
+/// the keys; the others wait, a couple of milliseconds at a time, until the keys
+/// stop (or the search does), so that a key's frame finds a core free.
 ///
 /// ```swift
 /// let engine = SearchEngine(wake: { wakeUp.signal() })
@@ -70,12 +78,18 @@ public final class SearchEngine: Sendable {
   private let wake: (@Sendable () -> Void)?
   /// The number of worker threads a search uses.
   public let workerCount: Int
+  /// While it is recent, only the first worker works.
+  private let activity: InputActivity?
+  /// How long a paused worker sleeps before it looks again.
+  static let pauseMicroseconds: UInt32 = 2_000
 
   /// An engine whose workers call `wake` whenever they finish a chunk; nil: no
-  /// threads (see ``finishHere()``).
-  public init(workers: Int = 2, wake: (@Sendable () -> Void)?) {
+  /// threads (see ``finishHere()``). With `activity`, the workers but the first
+  /// pause while the user is at the keys.
+  public init(workers: Int = 2, wake: (@Sendable () -> Void)?, activity: InputActivity? = nil) {
     workerCount = max(1, workers)
     self.wake = wake
+    self.activity = activity
   }
 
   /// Whether searches run on worker threads.
@@ -89,8 +103,8 @@ public final class SearchEngine: Sendable {
     let job = Job(generation: generation, query: query, texts: texts, candidates: candidates)
     state.withLock { $0 = State(job: job) }
     if wake != nil {
-      for _ in 0..<min(workerCount, max(1, job.chunkCount)) {
-        DispatchQueue.global(qos: .utility).async { self.work(job) }
+      for worker in 0..<min(workerCount, max(1, job.chunkCount)) {
+        DispatchQueue.global(qos: .utility).async { self.work(job, worker: worker) }
       }
     }
     return generation
@@ -104,7 +118,7 @@ public final class SearchEngine: Sendable {
 
   /// Does what remains of the search on this thread (an engine without threads).
   public func finishHere() {
-    if let job = state.withLock({ $0.job }) { work(job) }
+    if let job = state.withLock({ $0.job }) { work(job, worker: 0) }
   }
 
   /// The matches found since the last call, in order, once the chunk after the
@@ -140,9 +154,14 @@ public final class SearchEngine: Sendable {
 
   // MARK: The workers
 
-  private func work(_ job: Job) {
+  /// Worker number `worker`'s loop: chunk after chunk until none is left or the
+  /// search is stopped.
+  private func work(_ job: Job, worker: Int) {
     if wake != nil { WorkerPriority.lower() }
     while true {
+      if worker > 0, let activity {
+        while activity.isRecent, live.load(ordering: .relaxed) == job.generation { usleep(Self.pauseMicroseconds) }
+      }
       let claimed: Int? = state.withLock { s in
         guard s.job === job, s.nextChunk < job.chunkCount else { return nil }
         s.nextChunk += 1
