@@ -87,7 +87,7 @@ import WaterfallView
     #expect(!activity.isRecent, "no event yet")
     activity.noteInput()
     #expect(activity.isRecent)
-    let now = InputActivity.now()
+    let now = MonotonicTime.nanoseconds()
     #expect(activity.isRecent(at: now + 50_000_000))
     #expect(!activity.isRecent(at: now + 150_000_000))
   }

@@ -1,9 +1,5 @@
 import Synchronization
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// When the user last pressed a key or used the mouse, so that background work
 /// can leave a core to the screen while keys come.
 ///
@@ -21,33 +17,29 @@ import Synchronization
 public final class InputActivity: Sendable {
   /// How long after an event the user counts as at the keys.
   public let window: Duration
+  /// ``window`` in nanoseconds.
+  private let span: UInt64
   /// The last event's time, in nanoseconds of the monotonic clock (0: none yet).
   private let last = Atomic<UInt64>(0)
 
   public init(window: Duration = .milliseconds(100)) {
     self.window = window
+    let (seconds, attoseconds) = window.components
+    span = UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
   }
 
   /// Notes that an event came now.
   public func noteInput() {
-    last.store(Self.now(), ordering: .relaxed)
+    last.store(MonotonicTime.nanoseconds(), ordering: .relaxed)
   }
 
   /// Whether an event came within ``window``.
-  public var isRecent: Bool { isRecent(at: Self.now()) }
+  public var isRecent: Bool { isRecent(at: MonotonicTime.nanoseconds()) }
 
   /// Whether an event came within ``window`` before `now` (nanoseconds).
   func isRecent(at now: UInt64) -> Bool {
     let event = last.load(ordering: .relaxed)
     guard event != 0 else { return false }
-    let (seconds, attoseconds) = window.components
-    let span = UInt64(seconds) * 1_000_000_000 + UInt64(attoseconds / 1_000_000_000)
     return now &- event < span
-  }
-
-  static func now() -> UInt64 {
-    var spec = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &spec)
-    return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
   }
 }

@@ -45,23 +45,23 @@ final class FrameTrace {
 
   /// Notes that an event was read (the first of a burst counts).
   func eventRead() {
-    if eventTime == 0 { eventTime = Self.now() }
+    if eventTime == 0 { eventTime = MonotonicTime.nanoseconds() }
   }
 
   /// Notes that the frame's draw begins (the first draw after the event counts).
   func drawStarted() {
-    if eventTime != 0, drawStart == 0 { drawStart = Self.now() }
+    if eventTime != 0, drawStart == 0 { drawStart = MonotonicTime.nanoseconds() }
   }
 
   /// Notes that the frame's draw is done.
   func drawEnded() {
-    if drawStart != 0 { drawEnd = Self.now() }
+    if drawStart != 0 { drawEnd = MonotonicTime.nanoseconds() }
   }
 
   /// Writes the time since the event and its parts, once its frame is on the screen.
   func frameShown() {
     guard eventTime != 0 else { return }
-    let total = Self.now() &- eventTime
+    let total = MonotonicTime.nanoseconds() &- eventTime
     let beforeDraw = drawStart == 0 ? 0 : drawStart &- eventTime
     let draw = drawEnd < drawStart ? 0 : drawEnd &- drawStart
     var line = Array("\(total) \(beforeDraw) \(draw)".utf8)
@@ -70,11 +70,5 @@ final class FrameTrace {
     eventTime = 0
     drawStart = 0
     drawEnd = 0
-  }
-
-  private static func now() -> UInt64 {
-    var spec = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &spec)
-    return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
   }
 }
