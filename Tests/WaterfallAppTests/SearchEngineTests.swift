@@ -75,8 +75,12 @@ import WaterfallView
     let batches = Self.drain(engine)
     #expect(batches.flatMap(\.matches) == Self.bruteForce(query, store))
     #expect(batches.last?.finished == true)
-    // Every chunk was searched by the same thread: the second worker waited.
+    // Every chunk was searched by the same thread: the second worker waited,
+    // and stops waiting once no chunk is left, though the keys go on.
     #expect(threads.withLock { $0.count } == 1)
+    let deadline = Date().addingTimeInterval(5)
+    while engine.waitingWorkers > 0, Date() < deadline { usleep(1_000) }
+    #expect(engine.waitingWorkers == 0)
     // A new search stops the waiting worker too, and is found whole.
     engine.start(SearchQuery("lamp"), in: store.itemTexts, candidates: .range(0..<store.count))
     #expect(Self.drain(engine).flatMap(\.matches) == Self.bruteForce(SearchQuery("lamp"), store))

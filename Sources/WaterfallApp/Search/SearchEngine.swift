@@ -20,7 +20,7 @@ import Synchronization
 ///
 /// With an ``InputActivity``, only the first worker goes on while the user is at
 /// the keys; the others wait, a couple of milliseconds at a time, until the keys
-/// stop (or the search does), so that a key's frame finds a core free.
+/// stop or no chunk is left to take, so that a key's frame finds a core free.
 ///
 /// ```swift
 /// let engine = SearchEngine(wake: { wakeUp.signal() })
@@ -80,6 +80,8 @@ public final class SearchEngine: Sendable {
   public let workerCount: Int
   /// While it is recent, only the first worker works.
   private let activity: InputActivity?
+  /// How many workers wait for the keys to stop.
+  private let waiting = Atomic<Int>(0)
   /// How long a paused worker sleeps before it looks again.
   static let pauseMicroseconds: UInt32 = 2_000
 
@@ -159,8 +161,10 @@ public final class SearchEngine: Sendable {
   private func work(_ job: Job, worker: Int) {
     if wake != nil { WorkerPriority.lower() }
     while true {
-      if worker > 0, let activity {
-        while activity.isRecent, live.load(ordering: .relaxed) == job.generation { usleep(Self.pauseMicroseconds) }
+      if worker > 0, let activity, activity.isRecent {
+        waiting.add(1, ordering: .relaxed)
+        while activity.isRecent, hasChunksLeft(job) { usleep(Self.pauseMicroseconds) }
+        waiting.subtract(1, ordering: .relaxed)
       }
       let claimed: Int? = state.withLock { s in
         guard s.job === job, s.nextChunk < job.chunkCount else { return nil }
@@ -173,6 +177,14 @@ public final class SearchEngine: Sendable {
       }
       wake?()
     }
+  }
+
+  /// How many workers wait for the keys to stop now.
+  var waitingWorkers: Int { waiting.load(ordering: .relaxed) }
+
+  /// Whether `job` is still the search under way and has chunks no worker took.
+  private func hasChunksLeft(_ job: Job) -> Bool {
+    state.withLock { $0.job === job && $0.nextChunk < job.chunkCount }
   }
 
   /// The matches of chunk `chunk`, or nil when the search was stopped meanwhile.
