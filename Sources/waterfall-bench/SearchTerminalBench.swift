@@ -38,9 +38,8 @@ struct SearchTerminalBench {
     } else {
       measureWaterfall(count: count, into: &report)
     }
-    if !withOthers {
-      return
-    } else if let fzf = ScaleSubject.findExecutable("fzf") {
+    guard withOthers else { return }
+    if let fzf = ScaleSubject.findExecutable("fzf") {
       measureFzf(fzf, count: count, into: &report)
     } else {
       log("fzf is not installed: its figures are left out (apt-get install fzf)")

@@ -27,11 +27,10 @@ struct TracedFrame: Equatable {
 
   /// The frame a trace line describes, or `nil` when it is not one.
   init?<Line: StringProtocol>(line: Line) {
-    let numbers = line.split(separator: " ").map { UInt64($0) }
-    guard let total = numbers.first ?? nil, numbers.count == 1 || numbers.count == 3,
-      let beforeDraw = numbers.count == 3 ? numbers[1] : 0, let draw = numbers.count == 3 ? numbers[2] : 0
-    else { return nil }
-    self.init(total: total, beforeDraw: beforeDraw, draw: draw)
+    let fields = line.split(separator: " ")
+    let numbers = fields.compactMap { UInt64($0) }
+    guard numbers.count == fields.count, numbers.count == 1 || numbers.count == 3 else { return nil }
+    self.init(total: numbers[0], beforeDraw: numbers.count == 3 ? numbers[1] : 0, draw: numbers.count == 3 ? numbers[2] : 0)
   }
 
   /// The mean parts of the slowest `fraction` of `frames` (at least one frame), in

@@ -23,7 +23,8 @@ extension TerminalApp {
     let wake = session.wakeUp
     var options = ThumbnailLoader.Options()
     options.bytesForPath = source.pictureBytes
-    // The workers wait for the frame to be drawn: none takes the lock meanwhile.
+    // The workers wait for the frame to be written (`endFrame()` in `frameShown`):
+    // none takes the lock while it is drawn, and waking them does not delay it.
     options.wakesWorkersAtFrameEnd = true
     let pictures = Pictures(baseDirectory: source.baseDirectory, mode: mode, symbols: browser.options.symbols, options: options, onReady: { wake.signal() })
     // Real pixels need the cell's size in pixels, which the terminal may not report.
