@@ -181,8 +181,11 @@ import WaterfallView
     #expect(Helpers.firstDifference(Helpers.frames(b), Helpers.frames(reference)) == nil)
   }
 
-  @Test(arguments: [(LayoutKind.grid, ScrollDirection.vertical), (.list, .vertical), (.waterfall, .horizontal)])
-  func theGridsTheListAndSidewaysGroupOnTheWorkerToo(kind: LayoutKind, direction: ScrollDirection) {
+  @Test(arguments: [
+    (LayoutKind.grid, ScrollDirection.vertical), (.list, .vertical), (.waterfall, .horizontal),
+    (.line, .vertical), (.circle, .vertical), (.mosaic, .vertical),
+  ])
+  func everyLayoutGroupsOnTheWorker(kind: LayoutKind, direction: ScrollDirection) {
     let store = Helpers.store(3_000, groups: 1_500)
     var options = Browser.Options()
     options.groups = true
@@ -200,6 +203,43 @@ import WaterfallView
     Helpers.settle(b)
     #expect(Self.sameSections(b, reference))
     #expect(b.selectedItem == reference.selectedItem)
+    #expect(Helpers.firstDifference(Helpers.frames(b), Helpers.frames(reference)) == nil)
+  }
+
+  /// A layout that places cards by index is made here at once, but the
+  /// grouping goes on on the worker through a resize and a switch of layout:
+  /// neither groups a million items between two keys.
+  @Test(arguments: [LayoutKind.mosaic, .waterfall])
+  func aResizeAndASwitchWhileGroupingLeaveTheGroupingToTheWorker(from kind: LayoutKind) {
+    let store = Helpers.store(3_000, groups: 1_500)
+    var options = Browser.Options()
+    options.groups = true
+    options.layout = kind
+    let b = Helpers.browser(store, options: options)
+    Helpers.settle(b)
+    b.select(item: 10)
+    _ = b.handle(.key(.character("x")))
+    #expect(b.isGrouping)
+    let newSize = Size(width: Helpers.size.width - 17, height: Helpers.size.height + 5)
+    b.resize(to: newSize)
+    #expect(b.isGrouping, "a resize leaves the grouping to the worker")
+    #expect(b.dataSource.indexPath(ofItem: 10) != nil, "the old sections show until the new ones come")
+    b.switchLayout(to: .circle, large: false)
+    #expect(b.isGrouping, "so does a switch to the circle")
+    #expect(b.collectionView.layout is CircleLayout, "the old sections show in the new layout at once")
+    _ = b.handle(.key(.down))
+    let moved = b.selectedItem
+    Helpers.settle(b)
+    #expect(!b.isGrouping)
+    #expect(b.dataSource.indexPath(ofItem: 10) == nil)
+    #expect(b.selectedItem == moved, "the card moved to stays selected")
+    // The same, here, at once.
+    options.layout = .circle
+    options.animates = false
+    let reference = Browser(store: store, options: options, size: newSize)
+    reference.shown.hide(10)
+    reference.reshow(selecting: moved)
+    #expect(Self.sameSections(b, reference))
     #expect(Helpers.firstDifference(Helpers.frames(b), Helpers.frames(reference)) == nil)
   }
 

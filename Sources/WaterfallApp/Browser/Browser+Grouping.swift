@@ -30,10 +30,11 @@ extension Browser {
     var installed = false
   }
 
-  /// Whether grouping may go to the worker at all: grouped cards in a layout
-  /// the worker lays out (``laysOutInBackground``), with a worker to run on.
+  /// Whether grouping may go to the worker at all: grouped cards, with a
+  /// worker to run on. In every layout: one that places cards by their index
+  /// (the carousel, the circle, the mosaic) costs the worker nothing more.
   var regroupsInBackground: Bool {
-    dataSource.groups && layoutWorker.runsInBackground && !options.layout.placesByIndex
+    dataSource.groups && layoutWorker.runsInBackground
   }
 
   /// What the cards show when shown anew, to group: a search's matches, the
@@ -103,7 +104,10 @@ extension Browser {
     dataSource.interimHeights = nil
     let keep = regroup.installed ? selectedItem : itemToKeep(after: regroup)
     let row = selectedRow
-    if !regroup.installed { dataSource.show(regroup.input.items()) }
+    if !regroup.installed {
+      // Sections the worker grouped already are taken as they are, not grouped again.
+      if let grouped = regroup.input.grouped { dataSource.install(grouped) } else { dataSource.show(regroup.input.items()) }
+    }
     updateFooter()
     view.reloadData(with: makeLayout())
     if !select(keep, atRow: row) { view.selectFirstItem() }

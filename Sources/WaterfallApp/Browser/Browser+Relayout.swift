@@ -40,13 +40,21 @@ extension Browser {
   }
 
   /// Lays every card out again for the layout policy (after a change of
-  /// columns, card size or screen size, with the view to go to `frame`), the
-  /// selected card kept at its row: here when the cards are few, else through
-  /// the worker (see above).
+  /// columns, card size or screen size, with the view to go to `frame`, by
+  /// default where the cards belong: a layout on its way may not have brought
+  /// the view there yet), the selected card kept at its row: here when the
+  /// cards are few, else through the worker (see above).
   func relayoutCards(frame: Rect? = nil) {
-    let frame = frame ?? view.frame
+    let frame = frame ?? cardsFrame
     guard laysOutInBackground else {
-      cancelLayoutJob()
+      if isGrouping {
+        // The items being grouped go on being grouped, the old sections in
+        // this layout meanwhile; a job that would lay them out in another
+        // kind of layout (a waterfall's measuring) starts again for this one.
+        if pendingLayout?.shape.kind.placesByIndex != true { startLayoutJob(frame: frame) }
+      } else {
+        cancelLayoutJob()
+      }
       if frame != view.frame { view.setFrame(frame, layout: makeLayout()) } else { view.setLayout(makeLayout()) }
       return
     }
@@ -167,7 +175,8 @@ extension Browser {
     if let regroup = pendingGrouping, !regroup.installed {
       // Grouped first; into empty cards, the first groups shown as soon as they are laid out.
       job.grouping = regroup.input
-      job.interimSections = dataSource.shownCount == 0 ? Self.interimSectionLimit : 0
+      // (A layout that places cards by index lays them all out at once.)
+      job.interimSections = dataSource.shownCount == 0 && !options.layout.placesByIndex ? Self.interimSectionLimit : 0
     }
     pendingLayout = (layoutWorker.start(job), layoutShape, frame)
   }

@@ -291,8 +291,7 @@ public final class Browser {
         view.frame = cardsFrame
       }
     } else if columns != oldColumns || policy.followsWidth || policy.followsHeight {
-      cancelLayoutJob()
-      view.setFrame(cardsFrame, layout: makeLayout())
+      relayoutCards(frame: cardsFrame)
     } else {
       view.frame = cardsFrame
     }

@@ -25,6 +25,10 @@ struct GroupingInput: Sendable {
   /// How many items there are to group, at most.
   var count: Int { shown.count + list.count + range.count }
 
+  /// The sections, when they are all there is (grouped already, as a worker
+  /// that finished grouping hands them back): nothing left to group.
+  var grouped: SectionedItems? { list.isEmpty && range.isEmpty ? shown : nil }
+
   /// Every item to group, in order.
   func items() -> [Int] {
     let showing = ShownItems(hiding: hidden)
