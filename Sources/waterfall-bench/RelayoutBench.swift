@@ -69,7 +69,8 @@ struct RelayoutBench {
 
   /// A million groups: every item its own section. The browser starts empty and
   /// takes the whole file in at once, as if it were one page: the worker groups
-  /// its items and lays the groups out; then `+`, `x`, `u` and a sort.
+  /// its items and lays the groups out; then `+`, `x`, `u` and a sort, and
+  /// `L` through the layouts to the mosaic, with a hide and a sort there.
   func runGroups(into report: inout Report) {
     let clock = ContinuousClock()
     var options = Browser.Options()
@@ -111,6 +112,22 @@ struct RelayoutBench {
     }
     measure(groups, screen: screen, "sort by price with 1M groups", key: "groups.sort", into: &report) {
       groups.requestSort(SortOrder(field: "price"))
+    }
+    // `L` on to the mosaic, which places cards by index; there a hide and a
+    // sort group the items again, on the worker as in the waterfall.
+    var kind = LayoutKind.waterfall
+    repeat {
+      let next = kind.next
+      measure(groups, screen: screen, "L (\(kind.label) to \(next.label)) with 1M groups", key: "groups.L.\(next.rawValue)", into: &report) {
+        _ = groups.handle(.key(.character("L")))
+      }
+      kind = next
+    } while kind != .mosaic
+    measure(groups, screen: screen, "x in the mosaic with 1M groups", key: "groups.mosaic.x", into: &report) {
+      _ = groups.handle(.key(.character("x")))
+    }
+    measure(groups, screen: screen, "sort by title in the mosaic with 1M groups", key: "groups.mosaic.sort", into: &report) {
+      groups.requestSort(SortOrder(field: "title"))
     }
   }
 

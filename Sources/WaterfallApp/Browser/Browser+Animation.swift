@@ -77,7 +77,10 @@ extension Browser {
   /// in view; the cards slide to their new places when animation is on.
   func switchLayout(to kind: LayoutKind, large: Bool) {
     finishAnimation()
-    let old = view.layout
+    // The layout left (a list of a million groups takes most of a second to
+    // free) is freed on a worker, once the animation from it, if any, ends.
+    let old = RetiredLayout(view.layout)
+    defer { old.release() }
     let oldOffset = view.scrollOffset
     let oldKind = options.layout
     policy.options.layout = kind
@@ -89,7 +92,8 @@ extension Browser {
     let new = view.layout
     prefetchHeights()
     guard options.animates else { return }
-    let transition = TransitionLayout(from: old, to: new, fromOrigin: oldOffset, toOrigin: view.scrollOffset)
+    guard let from = old.layout else { return }
+    let transition = TransitionLayout(from: from, to: new, fromOrigin: oldOffset, toOrigin: view.scrollOffset)
     animator.begin(transition, target: new)
     view.setLayout(transition, scrollOffset: view.scrollOffset)
   }
@@ -103,15 +107,26 @@ extension Browser {
       return false
     }
     guard let frame = animator.advance(to: now) else { return false }
-    view.setLayout(frame.layout, scrollOffset: frame.offset)
-    completeHide()
+    if animator.isRunning {
+      view.setLayout(frame.layout, scrollOffset: frame.offset)
+    } else {
+      showLastFrame(frame)
+    }
     return animator.isRunning
   }
 
   /// Ends an animated layout change at once, on its final layout.
   public func finishAnimation() {
     guard let frame = animator.finish() else { return }
+    showLastFrame(frame)
+  }
+
+  /// Shows an animation's last frame: the transition, and the layout it came
+  /// from, are freed on a worker.
+  private func showLastFrame(_ frame: LayoutAnimator.Frame) {
+    let transition = RetiredLayout(view.layout)
     view.setLayout(frame.layout, scrollOffset: frame.offset)
+    transition.release()
     completeHide()
   }
 

@@ -12,7 +12,8 @@ import WaterfallLayout
 /// ```
 final class RetiredLayout: @unchecked Sendable {
   // @unchecked: the layout is only dropped, on the worker, once the main thread let go of it.
-  private var layout: (any CollectionLayout)?
+  /// The layout, until ``release()``: read it only before.
+  private(set) var layout: (any CollectionLayout)?
 
   init(_ layout: any CollectionLayout) {
     self.layout = layout
