@@ -210,9 +210,10 @@ import WaterfallView
   }
 }
 
-/// A hide undone at scale, animated: the whole layout still comes in, though
-/// the worker's layout is taken while the animation runs (the worker's gate
-/// holds it until the animation has begun; nothing is left to timing).
+/// A hide undone at scale, animated: the whole layout comes in when the
+/// worker's layout is taken while the animation runs, which ends it (the
+/// worker's gate holds the layout until the animation has begun; nothing is
+/// left to timing).
 @Suite struct BackgroundLayoutAnimationTests {
   @Test func anUndoneHideIsLaidOutWholeAfterItsAnimation() throws {
     let store = BackgroundLayoutTests.store(3_000)
@@ -231,9 +232,10 @@ import WaterfallView
     let generation = try #require(b.pendingLayout?.generation)
     held.release(generation)
     BackgroundLayoutKindsTests.waitForResult(b)
-    // Taken mid-animation: it cannot be installed now, and must be made again.
-    b.takeBackgroundWork()
-    #expect(b.isAnimating)
+    // Taken mid-animation: the cards jump to the animation's end, then take it.
+    #expect(b.takeBackgroundWork())
+    #expect(!b.isAnimating)
+    #expect(!b.isLayingOut, "it is the whole layout")
     held.open()
     var now: UInt64 = 1_000
     let deadline = ContinuousClock.now + .seconds(120)

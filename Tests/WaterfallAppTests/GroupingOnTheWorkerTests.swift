@@ -220,12 +220,15 @@ import WaterfallView
     b.select(item: 10)
     _ = b.handle(.key(.character("x")))
     #expect(b.isGrouping)
+    let job = b.layoutWorker.generation
     let newSize = Size(width: Helpers.size.width - 17, height: Helpers.size.height + 5)
     b.resize(to: newSize)
     #expect(b.isGrouping, "a resize leaves the grouping to the worker")
     #expect(b.dataSource.indexPath(ofItem: 10) != nil, "the old sections show until the new ones come")
     b.switchLayout(to: .circle, large: false)
     #expect(b.isGrouping, "so does a switch to the circle")
+    // A job for a layout placed by index goes on; one that would lay out a waterfall starts again.
+    #expect((b.layoutWorker.generation == job) == kind.placesByIndex)
     #expect(b.collectionView.layout is CircleLayout, "the old sections show in the new layout at once")
     _ = b.handle(.key(.down))
     let moved = b.selectedItem
@@ -241,6 +244,52 @@ import WaterfallView
     reference.reshow(selecting: moved)
     #expect(Self.sameSections(b, reference))
     #expect(Helpers.firstDifference(Helpers.frames(b), Helpers.frames(reference)) == nil)
+  }
+
+  /// A grouping done while the cards slide (the carousel and the circle
+  /// animate every step) stops the slide at its end and shows: the animation
+  /// would end on layouts made for the old sections.
+  @Test(arguments: [LayoutKind.line, .circle])
+  func aGroupingDoneWhileCardsSlideEndsTheSlide(kind: LayoutKind) {
+    let store = Helpers.store(3_000, groups: 1_500)
+    var options = Browser.Options()
+    options.groups = true
+    options.layout = kind
+    let b = Browser(store: store, options: options, size: Helpers.size)
+    b.backgroundLayoutThreshold = 1_000
+    b.prefetchThreshold = .max
+    b.searchInBackground(wake: {})
+    Helpers.settle(b)
+    b.select(item: 10)
+    _ = b.handle(.key(.character("x")), time: 0)
+    // The card shrinks away; then the items are grouped anew, on the worker.
+    b.finishAnimation()
+    #expect(b.isGrouping)
+    _ = b.handle(.key(.right), time: 1)
+    #expect(b.isAnimating)
+    let deadline = ContinuousClock.now + .seconds(60)
+    while !b.layoutWorker.hasResult, ContinuousClock.now < deadline { usleep(500) }
+    let selected = b.selectedItem
+    #expect(b.takeLayoutResult(), "the new sections show")
+    #expect(!b.isAnimating, "the slide ended")
+    #expect(!b.isGrouping)
+    #expect(b.selectedItem == selected)
+    #expect(!b.advanceAnimation(to: 10_000), "nothing is left to put back an old layout")
+    Helpers.settle(b)
+    options.animates = false
+    let reference = Browser(store: store, options: options, size: Helpers.size)
+    reference.shown.hide(10)
+    reference.reshow(selecting: selected)
+    #expect(Self.sameSections(b, reference))
+    #expect(b.collectionView.contentSize == reference.collectionView.contentSize)
+    #expect(Helpers.firstDifference(Helpers.frames(b), Helpers.frames(reference)) == nil)
+  }
+
+  @Test func sectionsGroupedAlreadyAreTakenAsTheyAre() {
+    let sections = SectionedItems.grouping([3, 1, 4, 1, 5], key: { "g\($0 % 2)" })!
+    #expect(GroupingInput(shown: sections).grouped.map(Self.lists) == Self.lists(sections))
+    #expect(GroupingInput(shown: sections, list: [9]).grouped == nil, "items still to group")
+    #expect(GroupingInput(shown: sections, range: 5..<6).grouped == nil)
   }
 
   @Test func fewItemsAreGroupedHereAtOnce() {

@@ -13,8 +13,9 @@ extension Browser {
     // The card after it takes the selection; after the last, the one before.
     let next = shownItem(after: indexPath, step: 1) ?? shownItem(after: indexPath, step: -1)
     // A group left empty loses its section: no animation for that; nor at scale,
-    // where the layout after the hide is made on the worker.
-    if options.animates, !laysOutInBackground, let gone = view.frameForItem(at: indexPath), dataSource.sections.count(inSection: indexPath.section) > 1 {
+    // where the layout after the hide is made on the worker, nor while the
+    // worker groups the items anew.
+    if options.animates, !laysOutInBackground, pendingGrouping == nil, let gone = view.frameForItem(at: indexPath), dataSource.sections.count(inSection: indexPath.section) > 1 {
       let after = makeLayout()
       after.prepare(size: view.frame.size, source: RemovingItemSource(base: view, removed: indexPath))
       let remaining = view.numberOfItems(inSection: indexPath.section) - 1
@@ -124,9 +125,7 @@ extension Browser {
   /// Shows an animation's last frame: the transition, and the layout it came
   /// from, are freed on a worker.
   private func showLastFrame(_ frame: LayoutAnimator.Frame) {
-    let transition = RetiredLayout(view.layout)
-    view.setLayout(frame.layout, scrollOffset: frame.offset)
-    transition.release()
+    retiringLayout { view.setLayout(frame.layout, scrollOffset: frame.offset) }
     completeHide()
   }
 

@@ -72,8 +72,7 @@ extension Browser {
   /// (the cards were empty): the whole layout follows.
   func takeFirstSections(_ result: LayoutJob.Result) -> Bool {
     guard let regroup = pendingGrouping, !regroup.installed, let sections = result.sections,
-      let pending = pendingLayout, pending.shape.store == ObjectIdentifier(store), pending.frame == cardsFrame,
-      !animator.isRunning
+      let pending = pendingLayout, pending.shape.store == ObjectIdentifier(store), pending.frame == cardsFrame
     else { return false }
     dataSource.install(sections)
     pendingGrouping?.installed = true
@@ -81,9 +80,7 @@ extension Browser {
     // The whole layout on its way is for these sections.
     pendingLayout?.shape.revision = dataSource.revision
     updateFooter()
-    let old = RetiredLayout(view.layout)
-    view.reloadData(withPrepared: result.layout, counts: result.counts)
-    old.release()
+    retiringLayout { view.reloadData(withPrepared: result.layout, counts: result.counts) }
     view.selectFirstItem()
     return true
   }
@@ -94,8 +91,10 @@ extension Browser {
     return selectedItem == regroup.selectedAtRequest ? regroup.keep : selectedItem
   }
 
-  /// Finishes the grouping the worker was doing here, now: for a change the
-  /// worker does not lay out (another layout, a few cards).
+  /// Finishes the grouping the worker was doing here, now: its sections come
+  /// grouped already when the worker grouped them for another shape (a layout
+  /// that places by index, resized meanwhile), or are shown already (the first
+  /// sections, whose whole layout was on its way); else they are grouped here.
   func finishRegroupingHere() {
     guard let regroup = pendingGrouping else { return }
     pendingGrouping = nil

@@ -49,8 +49,10 @@ extension Browser {
     guard laysOutInBackground else {
       if isGrouping {
         // The items being grouped go on being grouped, the old sections in
-        // this layout meanwhile; a job that would lay them out in another
-        // kind of layout (a waterfall's measuring) starts again for this one.
+        // this layout meanwhile. A job that would then lay out every card in
+        // turn (the waterfall, the grids, the list) starts again for this
+        // layout; one for a layout that places by index goes on, and its
+        // sections are taken as they are (``finishRegroupingHere()``).
         if pendingLayout?.shape.kind.placesByIndex != true { startLayoutJob(frame: frame) }
       } else {
         cancelLayoutJob()
@@ -198,15 +200,18 @@ extension Browser {
   /// the selected card stays at its row. Returns whether the screen changed.
   @discardableResult
   public func takeLayoutResult() -> Bool {
+    // Cards sliding stop where they were going first: the animation ends on
+    // layouts made for the sections shown now, which would bury new ones. (To
+    // wait for it instead would wait as long as keys come: each step slides.)
+    if animator.isRunning, layoutWorker.hasResult { finishAnimation() }
     guard let (generation, result) = layoutWorker.take(), let pending = pendingLayout, pending.generation == generation
     else { return false }
     if result.isInterim { return takeFirstSections(result) }
     pendingLayout = nil
     guard pending.shape.store == ObjectIdentifier(store) else { return false }
     if !result.heights.isEmpty { store.installHeights(result.heights, width: result.width) }
-    guard pending.shape == layoutShape, pending.frame == cardsFrame, !animator.isRunning else {
-      // Laid out for another frame, or while an animation runs: once more, for
-      // now, with the sections grouped already.
+    guard pending.shape == layoutShape, pending.frame == cardsFrame else {
+      // Laid out for another frame: once more, for now, with the sections grouped already.
       if let sections = result.sections, pendingGrouping?.installed == false {
         pendingGrouping?.input = GroupingInput(shown: sections)
       }
@@ -237,9 +242,7 @@ extension Browser {
         updateFooter()
       }
     }
-    let old = RetiredLayout(view.layout)
-    view.reloadData(withPrepared: result.layout, counts: result.counts, frame: pending.frame)
-    old.release()
+    retiringLayout { view.reloadData(withPrepared: result.layout, counts: result.counts, frame: pending.frame) }
     // Items that came since, at the end of the last section, go in at once;
     // others wait for the next relayout.
     let sections = dataSource.sections

@@ -70,7 +70,9 @@ struct LayoutJob: @unchecked Sendable {
   ) -> Result? {
     var job = self
     if let grouping {
-      guard let grouped = grouping.sections(cards: cards, shouldStop: shouldStop, progress: report) else { return nil }
+      // (Grouped already when a job for another shape did it: not again.)
+      guard let grouped = grouping.grouped ?? grouping.sections(cards: cards, shouldStop: shouldStop, progress: report)
+      else { return nil }
       report(100)
       job.sections = grouped
       job.grouping = nil
