@@ -165,6 +165,36 @@ import WaterfallView
     #expect(Self.frames(b).allSatisfy { $0 != nil })
   }
 
+  /// A reload at scale (`r`, a watched file) shows the new store's cards
+  /// around the selection at once, laid out here as a new width is (few groups:
+  /// most heights guessed; many: the first ones, on to the selection's), and
+  /// all of them on the worker; the item with the same id stays selected.
+  @Test(arguments: [nil, 4, 1_500])
+  func aReloadAtScaleLaysOutOnTheWorker(groups: Int?) {
+    let store = Self.store(3_000, groups: groups)
+    var options = Browser.Options()
+    options.groups = groups != nil
+    let b = Self.browser(store, options: options)
+    Self.settle(b)
+    b.select(item: 2_000)
+    let fresh = Self.store(3_000, groups: groups, seed: 12)
+    b.replaceStore(fresh)
+    #expect(b.isLayingOut, "the whole layout is the worker's")
+    #expect(b.selectedItem == 2_000, "the item with the same id")
+    if groups == nil {
+      #expect(b.collectionView.layout is WindowLayout, "the cards around the selection only")
+    } else {
+      #expect(b.dataSource.interimHeights != nil || groups! > Browser.interimSectionLimit, "most heights guessed")
+      // Many groups: the first ones, on to the selection's (item 2,000 is in group 500).
+      #expect(b.collectionView.numberOfSections == (groups! > Browser.interimSectionLimit ? 501 : groups!))
+    }
+    #expect(Self.visibleCardsAreExact(b, fresh))
+    Self.settle(b)
+    #expect(b.selectedItem == 2_000)
+    #expect(b.dataSource.interimHeights == nil)
+    #expect(Self.firstDifference(Self.frames(b), Self.reference(fresh, columns: b.columns, options: options)) == nil)
+  }
+
   @Test func manyGroupsComeInFirstGroupsFirst() {
     let full = Self.store(3_000, groups: 1_500)
     let store = ItemStore(roles: full.roles)

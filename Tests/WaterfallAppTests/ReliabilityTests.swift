@@ -115,6 +115,22 @@ import WaterfallView
     }
   }
 
+  /// A reload finds the selected item by its id from where it was: the nearest
+  /// one (the later of two as near), none when no item has it.
+  @Test func anItemIsFoundByItsIDNearestWhereItWas() throws {
+    var roles = FieldRoles()
+    roles.id = ["id"]
+    let store = ItemStore(roles: roles)
+    for id in ["a", "b", "x", "c", "x", "d", "e", "x"] { try store.append(json: Array(#"{"id":"\#(id)"}"#.utf8)) }
+    #expect(store.item(withID: "x", near: 3) == 4, "two as near: the later")
+    #expect(store.item(withID: "x", near: 0) == 2)
+    #expect(store.item(withID: "x", near: 6) == 7)
+    #expect(store.item(withID: "a", near: 7) == 0)
+    #expect(store.item(withID: "e", near: 100) == 6, "a start past the end is the last item")
+    #expect(store.item(withID: "zz", near: 3) == nil)
+    #expect(ItemStore(roles: roles).item(withID: "a", near: 0) == nil)
+  }
+
   /// Card widths from `--min-card-width` at the edges of `Int`: the library
   /// clamps them, so `z` pressed again and again never traps.
   @Test(arguments: [Int.max, Int.min, -1, 0, 4, 26, 500, 501, 3_000_000_000_000_000_000, Int.max / 2 + 1])

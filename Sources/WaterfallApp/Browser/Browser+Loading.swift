@@ -107,7 +107,8 @@ extension Browser {
     // A grouping the worker is doing is of the old store's items.
     pendingGrouping = nil
     cancelLayoutJob()
-    let oldID = selectedItem.flatMap { store.id(at: $0) }
+    let oldItem = selectedItem
+    let oldID = oldItem.flatMap { store.id(at: $0) }
     let oldPosition = view.selectedIndexPath.map(dataSource.position(of:))
     let row = selectedRow
     store = newStore
@@ -118,11 +119,17 @@ extension Browser {
     let order = pendingSort ?? sortOrder
     sortedItems = nil
     sortOrder = nil
-    showAgain(here: true)
+    // The item with the old id, looked for from where it was: most stay put.
+    var target = oldID.flatMap { id in newStore.item(withID: id, near: oldItem ?? 0) }
+    showAgain(around: target, here: true)
     continueSearchIfIdle()
-    var target = oldID.flatMap { id in (0..<newStore.count).first { newStore.id(at: $0) == id } }
     if target == nil, let oldPosition, dataSource.shownCount > 0 {
       target = dataSource.sections.item(atPosition: oldPosition)
+      // Cards laid out here around the start only: around that item instead.
+      if target != nil, laysOutInBackground, view.layout is WindowLayout {
+        let position = min(oldPosition, dataSource.shownCount - 1)
+        view.reloadData(with: windowLayout(around: position, frame: view.frame))
+      }
     }
     if !select(target, atRow: row) { view.selectFirstItem() }
     // Open details showed an item of the old store: show the same item anew, or

@@ -68,13 +68,8 @@ extension Browser {
       let position = view.selectedIndexPath.map(dataSource.position(of:)) ?? 0
       let window = windowLayout(around: position, frame: frame)
       if frame != view.frame { view.setFrame(frame, layout: window) } else { view.setLayout(window) }
-    } else if sections <= Self.interimSectionLimit, !(options.layout.measuresCards && policy.isHorizontal) {
-      // (Sideways, a card's width is a search over its heights: never here.)
-      let width = itemWidth(for: policy, viewSize: frame.size)
-      if options.layout.measuresCards, store.knownHeightCount(width: width) < store.count {
-        // The cards that will show, exact; the rest guessed.
-        dataSource.interimHeights = (width, store.layoutHeights(width: width, exact: itemsNearSelection))
-      }
+    } else if takesInterimLayout {
+      setInterimHeights(near: selectedPosition, width: itemWidth(for: policy, viewSize: frame.size))
       if frame != view.frame { view.setFrame(frame, layout: makeLayout()) } else { view.setLayout(makeLayout()) }
     }
     // Many groups keep their layout, in the view's old frame, until the worker's is ready.
@@ -132,10 +127,56 @@ extension Browser {
   /// laying them out here, even with every height known, would take too long.
   static let interimSectionLimit = 64
 
-  /// The store items within a few screens of the selected card, in the order
-  /// shown: those the first screen after a relayout may show.
-  var itemsNearSelection: [Int] {
-    let position = view.selectedIndexPath.map(dataSource.position(of:)) ?? 0
+  /// The most cards laid out here to reach the selection's group beyond the
+  /// first ``interimSectionLimit`` (a reload of many groups); beyond, the
+  /// first groups show and the selection waits for the whole layout.
+  static let interimItemLimit = 20_000
+
+  /// Whether a few groups of many cards are laid out here meanwhile, most of
+  /// their heights guessed (``setInterimHeights(near:width:)``), while the worker
+  /// lays them out: not beyond ``interimSectionLimit`` sections, nor sideways,
+  /// where a card's width is a search over its heights.
+  var takesInterimLayout: Bool {
+    dataSource.sections.sectionCount <= Self.interimSectionLimit
+      && !(options.layout.measuresCards && policy.isHorizontal)
+  }
+
+  /// Where the selected card is in the order shown (0 with none).
+  var selectedPosition: Int { view.selectedIndexPath.map(dataSource.position(of:)) ?? 0 }
+
+  /// Measures the cards near shown position `position` exactly at `width` and
+  /// guesses the others, for a layout made here, when not every card's height
+  /// is known there.
+  func setInterimHeights(near position: Int, width: Int) {
+    guard options.layout.measuresCards, store.knownHeightCount(width: width) < store.count else { return }
+    dataSource.interimHeights = (width, store.layoutHeights(width: width, exact: items(near: position)))
+  }
+
+  /// Shows sections grouped here (a reload at scale) with a layout made here:
+  /// a few groups' with most heights guessed, many groups' first ones only;
+  /// store item `around` is where the selection will be.
+  func showInterimSections(around: Int?) {
+    let indexPath = around.flatMap { dataSource.indexPath(ofItem: $0) }
+    guard takesInterimLayout else {
+      // The first groups; on to the selection's, when that is not far.
+      var count = Self.interimSectionLimit
+      if let indexPath, indexPath.section >= count,
+        dataSource.position(of: indexPath) - indexPath.item + dataSource.sections.count(inSection: indexPath.section)
+          <= Self.interimItemLimit
+      {
+        count = indexPath.section + 1
+      }
+      showFirstSections(count)
+      return
+    }
+    let position = indexPath.map(dataSource.position(of:)) ?? 0
+    setInterimHeights(near: position, width: itemWidth(for: policy))
+    view.reloadData(with: makeLayout())
+  }
+
+  /// The store items within a few screens of shown position `position`, in
+  /// the order shown: those the first screen after a relayout may show.
+  func items(near position: Int) -> [Int] {
     let reach = nearReach
     var items: [Int] = []
     var skipped = 0
@@ -153,8 +194,8 @@ extension Browser {
 
   /// Lays out the first ``interimSectionLimit`` sections only, here: what the
   /// first screen of many groups shows while the worker lays out all of them.
-  func showFirstSections() {
-    let first = dataSource.sections.prefix(sections: Self.interimSectionLimit)
+  func showFirstSections(_ count: Int = interimSectionLimit) {
+    let first = dataSource.sections.prefix(sections: count)
     let width = itemWidth(for: policy)
     let job = LayoutJob(
       policy: policy, size: view.frame.size, sections: first, hasFooter: false, cards: store.cardSnapshot,

@@ -344,9 +344,16 @@ public final class Browser {
     dataSource.show(input.items())
     updateFooter()
     if !laysOutInBackground { dataSource.interimHeights = nil }
-    if laysOutInBackground, dataSource.sections.sectionCount == 1, let around {
-      let position = dataSource.indexPath(ofItem: around)?.item ?? 0
+    if laysOutInBackground, dataSource.sections.sectionCount == 1 {
+      let position = around.flatMap { dataSource.indexPath(ofItem: $0)?.item } ?? 0
       view.reloadData(with: windowLayout(around: position, frame: view.frame))
+      startLayoutJob()
+      return
+    }
+    if laysOutInBackground, dataSource.sections.sectionCount > 1 {
+      // Groups made here (a reload): laid out here as a new width lays them
+      // out (``relayoutCards(frame:)``), all of them on the worker.
+      showInterimSections(around: around)
       startLayoutJob()
       return
     }

@@ -261,6 +261,25 @@ public final class ItemStore {
     }
   }
 
+  /// The item nearest to item `start` whose identifying field is `id` (the
+  /// later of two as near), looked for outwards from `start`: a reload finds
+  /// most items where they were. Nil: none has it.
+  ///
+  /// ```swift
+  /// store.item(withID: "sku-42", near: 41)   // 41, when it is still there
+  /// ```
+  public func item(withID id: String, near start: Int) -> Int? {
+    let start = min(max(0, start), max(0, count - 1))
+    for distance in 0..<max(1, count) {
+      let after = start + distance
+      let before = start - distance
+      if after >= count, before < 0 { break }
+      if after < count, self.id(at: after) == id { return after }
+      if distance > 0, before >= 0, self.id(at: before) == id { return before }
+    }
+    return nil
+  }
+
   /// The value of item `index`'s grouping field (see ``FieldRoles/group``), if it
   /// has one; without a grouping field, its page's section (a folder tree's folder).
   public func group(at index: Int) -> String? {
