@@ -185,6 +185,11 @@ import WaterfallView
       #expect(b.collectionView.layout is WindowLayout, "the cards around the selection only")
     } else {
       #expect(b.dataSource.interimHeights != nil || groups! > Browser.interimSectionLimit, "most heights guessed")
+      if let guessed = b.dataSource.interimHeights?.heights {
+        // Items in the other groups are far from the selection's (item 2,000, in group 0).
+        let far = (0..<200).filter { $0 % groups! != 0 }.map { guessed[$0] }
+        #expect(Set(far).count == 1, "far cards are guessed, one height, not measured here")
+      }
       // Many groups: the first ones, on to the selection's (item 2,000 is in group 500).
       #expect(b.collectionView.numberOfSections == (groups! > Browser.interimSectionLimit ? 501 : groups!))
     }

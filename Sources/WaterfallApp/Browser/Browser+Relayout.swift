@@ -146,10 +146,12 @@ extension Browser {
 
   /// Measures the cards near shown position `position` exactly at `width` and
   /// guesses the others, for a layout made here, when not every card's height
-  /// is known there.
-  func setInterimHeights(near position: Int, width: Int) {
+  /// is known there; `guessingTheUnknown`, even those no width knows.
+  func setInterimHeights(near position: Int, width: Int, guessingTheUnknown: Bool = false) {
     guard options.layout.measuresCards, store.knownHeightCount(width: width) < store.count else { return }
-    dataSource.interimHeights = (width, store.layoutHeights(width: width, exact: items(near: position)))
+    dataSource.interimHeights = (
+      width, store.layoutHeights(width: width, exact: items(near: position), guessingTheUnknown: guessingTheUnknown)
+    )
   }
 
   /// Shows sections grouped here (a reload at scale) with a layout made here:
@@ -170,7 +172,8 @@ extension Browser {
       return
     }
     let position = indexPath.map(dataSource.position(of:)) ?? 0
-    setInterimHeights(near: position, width: itemWidth(for: policy))
+    // A store just read knows no height: the cards not near are guessed, not measured.
+    setInterimHeights(near: position, width: itemWidth(for: policy), guessingTheUnknown: true)
     view.reloadData(with: makeLayout())
   }
 
