@@ -100,6 +100,20 @@ extension Browser {
     }
   }
 
+  /// Shows the items to show in one section, not grouped, with store item
+  /// `around` laid out here (the rest on the worker, at scale): what a reload
+  /// of many grouped items shows while the worker groups them.
+  func showUngrouped(around: Int?) {
+    dataSource.install(SectionedItems(ungrouped: shownInput.items()))
+    updateFooter()
+    guard laysOutInBackground else {
+      view.reloadData(with: makeLayout())
+      return
+    }
+    let position = around.flatMap { dataSource.indexPath(ofItem: $0)?.item } ?? 0
+    view.reloadData(with: windowLayout(around: position, frame: view.frame))
+  }
+
   /// Takes `newStore` in place of the store (a reload), keeping the selected item,
   /// found by its id field or else by its position, on the same screen row.
   public func replaceStore(_ newStore: ItemStore) {
@@ -121,7 +135,14 @@ extension Browser {
     sortOrder = nil
     // The item with the old id, looked for from where it was: most stay put.
     var target = oldID.flatMap { id in newStore.item(withID: id, near: oldItem ?? 0) }
-    showAgain(around: target, here: true)
+    if dataSource.groups, regroupsInBackground, newStore.count >= backgroundLayoutThreshold {
+      // The old sections index the old store: the new items show ungrouped
+      // meanwhile, and are grouped on the worker.
+      showUngrouped(around: target)
+      _ = regroupInBackground(shownInput, keep: target)
+    } else {
+      showAgain(around: target, here: true)
+    }
     continueSearchIfIdle()
     if target == nil, let oldPosition, dataSource.shownCount > 0 {
       target = dataSource.sections.item(atPosition: oldPosition)
@@ -132,6 +153,7 @@ extension Browser {
       }
     }
     if !select(target, atRow: row) { view.selectFirstItem() }
+    pendingGrouping?.selectedAtRequest = selectedItem
     // Open details showed an item of the old store: show the same item anew, or
     // close them when it is gone.
     if mode == .details, let open = details {

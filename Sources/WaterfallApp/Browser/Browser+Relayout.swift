@@ -127,11 +127,6 @@ extension Browser {
   /// laying them out here, even with every height known, would take too long.
   static let interimSectionLimit = 64
 
-  /// The most cards laid out here to reach the selection's group beyond the
-  /// first ``interimSectionLimit`` (a reload of many groups); beyond, the
-  /// first groups show and the selection waits for the whole layout.
-  static let interimItemLimit = 20_000
-
   /// Whether a few groups of many cards are laid out here meanwhile, most of
   /// their heights guessed (``setInterimHeights(near:width:)``), while the worker
   /// lays them out: not beyond ``interimSectionLimit`` sections, nor sideways,
@@ -146,35 +141,10 @@ extension Browser {
 
   /// Measures the cards near shown position `position` exactly at `width` and
   /// guesses the others, for a layout made here, when not every card's height
-  /// is known there; `guessingTheUnknown`, even those no width knows.
-  func setInterimHeights(near position: Int, width: Int, guessingTheUnknown: Bool = false) {
+  /// is known there.
+  func setInterimHeights(near position: Int, width: Int) {
     guard options.layout.measuresCards, store.knownHeightCount(width: width) < store.count else { return }
-    dataSource.interimHeights = (
-      width, store.layoutHeights(width: width, exact: items(near: position), guessingTheUnknown: guessingTheUnknown)
-    )
-  }
-
-  /// Shows sections grouped here (a reload at scale) with a layout made here:
-  /// a few groups' with most heights guessed, many groups' first ones only;
-  /// store item `around` is where the selection will be.
-  func showInterimSections(around: Int?) {
-    let indexPath = around.flatMap { dataSource.indexPath(ofItem: $0) }
-    guard takesInterimLayout else {
-      // The first groups; on to the selection's, when that is not far.
-      var count = Self.interimSectionLimit
-      if let indexPath, indexPath.section >= count,
-        dataSource.position(of: indexPath) - indexPath.item + dataSource.sections.count(inSection: indexPath.section)
-          <= Self.interimItemLimit
-      {
-        count = indexPath.section + 1
-      }
-      showFirstSections(count)
-      return
-    }
-    let position = indexPath.map(dataSource.position(of:)) ?? 0
-    // A store just read knows no height: the cards not near are guessed, not measured.
-    setInterimHeights(near: position, width: itemWidth(for: policy), guessingTheUnknown: true)
-    view.reloadData(with: makeLayout())
+    dataSource.interimHeights = (width, store.layoutHeights(width: width, exact: items(near: position)))
   }
 
   /// The store items within a few screens of shown position `position`, in
@@ -197,8 +167,8 @@ extension Browser {
 
   /// Lays out the first ``interimSectionLimit`` sections only, here: what the
   /// first screen of many groups shows while the worker lays out all of them.
-  func showFirstSections(_ count: Int = interimSectionLimit) {
-    let first = dataSource.sections.prefix(sections: count)
+  func showFirstSections() {
+    let first = dataSource.sections.prefix(sections: Self.interimSectionLimit)
     let width = itemWidth(for: policy)
     let job = LayoutJob(
       policy: policy, size: view.frame.size, sections: first, hasFooter: false, cards: store.cardSnapshot,

@@ -350,13 +350,6 @@ public final class Browser {
       startLayoutJob()
       return
     }
-    if laysOutInBackground, dataSource.sections.sectionCount > 1 {
-      // Groups made here (a reload): laid out here as a new width lays them
-      // out (``relayoutCards(frame:)``), all of them on the worker.
-      showInterimSections(around: around)
-      startLayoutJob()
-      return
-    }
     view.reloadData(with: makeLayout())
     // Cards laid out with guessed heights are measured, and laid out, anew.
     if dataSource.interimHeights != nil { startLayoutJob() }

@@ -168,19 +168,11 @@ public final class ItemStore {
   /// Every card's height at `width`, to lay them all out at once without
   /// waiting: `exact` items measured now (and kept), those known already, and a
   /// guess for the rest from a width that knows them (``CardHeights/estimate``).
-  /// A card no width knows is measured, or with `guessingTheUnknown` (a store
-  /// just read, where none is known) given the exact cards' mean height.
   /// A worker then measures them all (``CardSnapshot``).
-  func layoutHeights(width: Int, exact: some Sequence<Int>, guessingTheUnknown: Bool = false) -> [UInt16] {
-    var total = 0
-    var measured = 0
-    for item in exact where item < count {
-      total += cardHeight(at: item, width: width)
-      measured += 1
-    }
-    let mean = measured > 0 ? (total + measured / 2) / measured : 3
+  func layoutHeights(width: Int, exact: some Sequence<Int>) -> [UInt16] {
+    for item in exact where item < count { _ = cardHeight(at: item, width: width) }
     let cards = cardSnapshot
-    return heights.estimate(count: count, width: width) { guessingTheUnknown ? mean : cards.height(of: $0, width: width) }
+    return heights.estimate(count: count, width: width) { cards.height(of: $0, width: width) }
   }
 
   /// What a worker needs to measure and group cards: see ``CardSnapshot``.
