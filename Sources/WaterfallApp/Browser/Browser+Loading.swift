@@ -106,12 +106,15 @@ extension Browser {
   func showUngrouped(around: Int?) {
     dataSource.install(SectionedItems(ungrouped: shownInput.items()))
     updateFooter()
-    guard laysOutInBackground else {
-      view.reloadData(with: makeLayout())
-      return
+    // The old groups' layout (a million of them) is freed on a worker.
+    retiringLayout {
+      guard laysOutInBackground else {
+        view.reloadData(with: makeLayout())
+        return
+      }
+      let position = around.flatMap { dataSource.indexPath(ofItem: $0)?.item } ?? 0
+      view.reloadData(with: windowLayout(around: position, frame: view.frame))
     }
-    let position = around.flatMap { dataSource.indexPath(ofItem: $0)?.item } ?? 0
-    view.reloadData(with: windowLayout(around: position, frame: view.frame))
   }
 
   /// Takes `newStore` in place of the store (a reload), keeping the selected item,
