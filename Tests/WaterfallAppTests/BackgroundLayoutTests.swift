@@ -165,30 +165,46 @@ import WaterfallView
     #expect(Self.frames(b).allSatisfy { $0 != nil })
   }
 
+  /// `store`'s items after `new` new ones, with an id field or none.
+  static func reread(_ store: ItemStore, new: Int, ids: Bool) -> ItemStore {
+    var roles = store.roles
+    if !ids { roles.id = [] }
+    let reread = ItemStore(roles: roles)
+    for k in 0..<new { try! reread.append(json: Array(#"{"id":"new \#(k)","title":"new","shelf":"shelf new"}"#.utf8)) }
+    for item in 0..<store.count { try! reread.append(json: store.json(at: item)) }
+    return reread
+  }
+
   /// A reload at scale (`r`, a watched file) shows the new store's cards
   /// around the selection at once, all of them laid out on the worker; many
   /// grouped items show ungrouped meanwhile (the old groups index the old
-  /// store) and are grouped there too. The item with the same id stays selected.
-  @Test(arguments: [nil, 4, 1_500])
-  func aReloadAtScaleLaysOutOnTheWorker(groups: Int?) {
-    let store = Self.store(3_000, groups: groups)
+  /// store) and are grouped there too. The item with the same id stays
+  /// selected, at its row; with no ids, the item at the same index.
+  @Test(arguments: [(nil, true), (4, true), (1_500, true), (nil, false), (4, false)])
+  func aReloadAtScaleLaysOutOnTheWorker(groups: Int?, ids: Bool) {
+    let store = Self.reread(Self.store(3_000, groups: groups), new: 0, ids: ids)
     var options = Browser.Options()
     options.groups = groups != nil
     let b = Self.browser(store, options: options)
     Self.settle(b)
     b.select(item: 2_000)
-    let fresh = Self.store(3_000, groups: groups, seed: 12)
+    let row = b.selectedRow
+    // Seven new items first: the same ids, seven items on.
+    let fresh = Self.reread(Self.store(3_000, groups: groups, seed: 12), new: 7, ids: ids)
+    let expected = ids ? 2_007 : 2_000
     b.replaceStore(fresh)
     #expect(b.isLayingOut, "the whole layout is the worker's")
     #expect(b.isGrouping == (groups != nil), "grouped on the worker")
     #expect(b.collectionView.numberOfSections == 1, "ungrouped meanwhile")
     #expect(b.collectionView.layout is WindowLayout, "the cards around the selection only")
-    #expect(b.selectedItem == 2_000, "the item with the same id")
+    #expect(b.selectedItem == expected)
+    #expect(b.selectedRow == row)
     #expect(Self.visibleCardsAreExact(b, fresh))
     Self.settle(b)
-    #expect(b.selectedItem == 2_000)
+    #expect(b.selectedItem == expected)
+    #expect(b.selectedRow == row, "at its row")
     #expect(b.dataSource.interimHeights == nil)
-    #expect(b.collectionView.numberOfSections == groups ?? 1)
+    #expect(b.collectionView.numberOfSections == (groups.map { $0 + 1 } ?? 1))
     #expect(Self.firstDifference(Self.frames(b), Self.reference(fresh, columns: b.columns, options: options)) == nil)
   }
 

@@ -101,8 +101,8 @@ extension Browser {
   }
 
   /// Shows the items to show in one section, not grouped, with store item
-  /// `around` laid out here (the rest on the worker, at scale): what a reload
-  /// of many grouped items shows while the worker groups them.
+  /// `around` laid out here (at scale, the cards near it only): what a reload
+  /// of many grouped items shows while the worker groups them and lays them out.
   func showUngrouped(around: Int?) {
     dataSource.install(SectionedItems(ungrouped: shownInput.items()))
     updateFooter()
@@ -138,7 +138,13 @@ extension Browser {
     sortOrder = nil
     // The item with the old id, looked for from where it was: most stay put.
     var target = oldID.flatMap { id in newStore.item(withID: id, near: oldItem ?? 0) }
-    if dataSource.groups, regroupsInBackground, newStore.count >= backgroundLayoutThreshold {
+    let atScale = layoutWorker.runsInBackground && newStore.count >= backgroundLayoutThreshold
+    if target == nil, atScale, let oldItem, newStore.count > 0 {
+      // The cards show at once around the item: with no id to find, the one at
+      // the same index (the order shown is the store's, sorts and hides undone).
+      target = min(oldItem, newStore.count - 1)
+    }
+    if regroupsInBackground, shownInput.count >= backgroundLayoutThreshold {
       // The old sections index the old store: the new items show ungrouped
       // meanwhile, and are grouped on the worker.
       showUngrouped(around: target)
@@ -149,11 +155,6 @@ extension Browser {
     continueSearchIfIdle()
     if target == nil, let oldPosition, dataSource.shownCount > 0 {
       target = dataSource.sections.item(atPosition: oldPosition)
-      // Cards laid out here around the start only: around that item instead.
-      if target != nil, laysOutInBackground, view.layout is WindowLayout {
-        let position = min(oldPosition, dataSource.shownCount - 1)
-        view.reloadData(with: windowLayout(around: position, frame: view.frame))
-      }
     }
     if !select(target, atRow: row) { view.selectFirstItem() }
     pendingGrouping?.selectedAtRequest = selectedItem

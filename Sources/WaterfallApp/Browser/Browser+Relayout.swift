@@ -65,8 +65,7 @@ extension Browser {
       // The old sections keep their layout until the new ones come with theirs.
     } else if sections == 1 {
       // The cards around the selection, here; all of them on the worker.
-      let position = view.selectedIndexPath.map(dataSource.position(of:)) ?? 0
-      let window = windowLayout(around: position, frame: frame)
+      let window = windowLayout(around: selectedPosition, frame: frame)
       if frame != view.frame { view.setFrame(frame, layout: window) } else { view.setLayout(window) }
     } else if takesInterimLayout {
       setInterimHeights(near: selectedPosition, width: itemWidth(for: policy, viewSize: frame.size))
@@ -87,7 +86,9 @@ extension Browser {
     let items = max(0, min(position, count) - reach)..<min(count, position + reach)
     // Text keeps its area: rows per item go as the width the columns share
     // (sideways, columns per item as the height the rows share).
-    let oldCount = max(1, view.numberOfItems(inSection: 0))
+    // (Every item the old layout placed: after a reload of groups, the old
+    // sections were many.)
+    let oldCount = max(1, view.numberOfItems)
     let content = view.contentSize
     let rowsPerItem =
       policy.isHorizontal
