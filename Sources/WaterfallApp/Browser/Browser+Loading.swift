@@ -100,11 +100,11 @@ extension Browser {
     }
   }
 
-  /// Shows the items to show in one section, not grouped, with store item
-  /// `around` laid out here (at scale, the cards near it only): what a reload
-  /// of many grouped items shows while the worker groups them and lays them out.
-  func showUngrouped(around: Int?) {
-    dataSource.install(SectionedItems(ungrouped: shownInput.items()))
+  /// Shows `items` in one section, not grouped, with store item `around` laid
+  /// out here (at scale, the cards near it only): what a reload of many grouped
+  /// items shows while the worker groups them and lays them out.
+  func showUngrouped(_ items: [Int], around: Int?) {
+    dataSource.install(SectionedItems(ungrouped: items))
     updateFooter()
     // The old groups' layout (a million of them) is freed on a worker.
     retiringLayout {
@@ -144,11 +144,12 @@ extension Browser {
       // the same index (the order shown is the store's, sorts and hides undone).
       target = min(oldItem, newStore.count - 1)
     }
-    if regroupsInBackground, shownInput.count >= backgroundLayoutThreshold {
+    let input = shownInput
+    if regroupsInBackground, input.count >= backgroundLayoutThreshold {
       // The old sections index the old store: the new items show ungrouped
       // meanwhile, and are grouped on the worker.
-      showUngrouped(around: target)
-      _ = regroupInBackground(shownInput, keep: target)
+      showUngrouped(input.items(), around: target)
+      _ = regroupInBackground(input, keep: target)
     } else {
       showAgain(around: target, here: true)
     }

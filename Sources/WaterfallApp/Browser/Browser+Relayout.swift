@@ -65,10 +65,16 @@ extension Browser {
       // The old sections keep their layout until the new ones come with theirs.
     } else if sections == 1 {
       // The cards around the selection, here; all of them on the worker.
-      let window = windowLayout(around: selectedPosition, frame: frame)
+      let position = view.selectedIndexPath.map(dataSource.position(of:)) ?? 0
+      let window = windowLayout(around: position, frame: frame)
       if frame != view.frame { view.setFrame(frame, layout: window) } else { view.setLayout(window) }
-    } else if takesInterimLayout {
-      setInterimHeights(near: selectedPosition, width: itemWidth(for: policy, viewSize: frame.size))
+    } else if sections <= Self.interimSectionLimit, !(options.layout.measuresCards && policy.isHorizontal) {
+      // (Sideways, a card's width is a search over its heights: never here.)
+      let width = itemWidth(for: policy, viewSize: frame.size)
+      if options.layout.measuresCards, store.knownHeightCount(width: width) < store.count {
+        // The cards that will show, exact; the rest guessed.
+        dataSource.interimHeights = (width, store.layoutHeights(width: width, exact: itemsNearSelection))
+      }
       if frame != view.frame { view.setFrame(frame, layout: makeLayout()) } else { view.setLayout(makeLayout()) }
     }
     // Many groups keep their layout, in the view's old frame, until the worker's is ready.
@@ -128,29 +134,10 @@ extension Browser {
   /// laying them out here, even with every height known, would take too long.
   static let interimSectionLimit = 64
 
-  /// Whether a few groups of many cards are laid out here meanwhile, most of
-  /// their heights guessed (``setInterimHeights(near:width:)``), while the worker
-  /// lays them out: not beyond ``interimSectionLimit`` sections, nor sideways,
-  /// where a card's width is a search over its heights.
-  var takesInterimLayout: Bool {
-    dataSource.sections.sectionCount <= Self.interimSectionLimit
-      && !(options.layout.measuresCards && policy.isHorizontal)
-  }
-
-  /// Where the selected card is in the order shown (0 with none).
-  var selectedPosition: Int { view.selectedIndexPath.map(dataSource.position(of:)) ?? 0 }
-
-  /// Measures the cards near shown position `position` exactly at `width` and
-  /// guesses the others, for a layout made here, when not every card's height
-  /// is known there.
-  func setInterimHeights(near position: Int, width: Int) {
-    guard options.layout.measuresCards, store.knownHeightCount(width: width) < store.count else { return }
-    dataSource.interimHeights = (width, store.layoutHeights(width: width, exact: items(near: position)))
-  }
-
-  /// The store items within a few screens of shown position `position`, in
-  /// the order shown: those the first screen after a relayout may show.
-  func items(near position: Int) -> [Int] {
+  /// The store items within a few screens of the selected card, in the order
+  /// shown: those the first screen after a relayout may show.
+  var itemsNearSelection: [Int] {
+    let position = view.selectedIndexPath.map(dataSource.position(of:)) ?? 0
     let reach = nearReach
     var items: [Int] = []
     var skipped = 0
@@ -284,6 +271,14 @@ extension Browser {
       relayoutIfPending(allowed: true)
     }
     return true
+  }
+
+  /// Runs `body`, which gives the view another layout: the one it had is freed
+  /// on a worker (``RetiredLayout``), if nothing else holds it.
+  func retiringLayout(_ body: () -> Void) {
+    let old = RetiredLayout(view.layout)
+    body()
+    old.release()
   }
 
   /// Whether the worker is laying the cards out.

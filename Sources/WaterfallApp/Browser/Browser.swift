@@ -263,14 +263,6 @@ public final class Browser {
       sectionKeys: options.parameters.groupColumns.isEmpty ? [] : dataSource.sectionKeys)
   }
 
-  /// Runs `body`, which gives the view another layout: the one it had is freed
-  /// on a worker (``RetiredLayout``), if nothing else holds it.
-  func retiringLayout(_ body: () -> Void) {
-    let old = RetiredLayout(view.layout)
-    body()
-    old.release()
-  }
-
   func updateFooter() {
     switch loading {
     case .loading: dataSource.footer = "Loading more…"
