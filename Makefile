@@ -21,7 +21,7 @@
 SHELL := /bin/bash
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-APT_PACKAGES := tmux libncurses-dev libpng-dev libjpeg-dev libgif-dev libwebp-dev libsqlite3-dev iso-codes pkg-config
+APT_PACKAGES := tmux libncurses-dev libpng-dev libjpeg-dev libgif-dev libwebp-dev libsqlite3-dev iso-codes pkg-config libcurl4-openssl-dev libpq-dev libexif-dev postgresql
 DATA ?= Data/shops
 
 .PHONY: soak install screenshots screenshot-deps run test test-deps docs test-asan test-tsan fuzz bench bench-json bench-scale bench-deps bench-pictures bench-symbols bench-stdin release deps data picture-tools clean
@@ -37,13 +37,20 @@ deps:
 	[ -f /usr/include/webp/decode.h ] || missing="$$missing libwebp-dev"; \
 	[ -f /usr/include/sqlite3.h ] || missing="$$missing libsqlite3-dev"; \
 	[ -f /usr/share/iso-codes/json/iso_3166-1.json ] || missing="$$missing iso-codes"; \
+	[ -f /usr/include/x86_64-linux-gnu/curl/curl.h ] || [ -f /usr/include/curl/curl.h ] || missing="$$missing libcurl4-openssl-dev"; \
+	[ -f /usr/include/postgresql/libpq-fe.h ] || missing="$$missing libpq-dev"; \
+	[ -f /usr/include/libexif/exif-data.h ] || missing="$$missing libexif-dev"; \
 	if [ -n "$$missing" ]; then \
 	  echo "make: installing$$missing"; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
 
 # Real data nobody here wrote, for the end-to-end tests: a folder of folders of icons.
+# The tests start their own PostgreSQL cluster (initdb and pg_ctl from Debian's server).
 test-deps: deps
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
+	  echo "make: installing postgresql (the tests start a throwaway cluster)"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq postgresql; }
 	@[ -d /usr/share/icons/Adwaita/16x16/actions ] || { \
 	  echo "make: installing adwaita-icon-theme (its icons are test data)"; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq adwaita-icon-theme; }
