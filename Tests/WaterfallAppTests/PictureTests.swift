@@ -125,6 +125,24 @@ import WaterfallView
     #expect(screen.lines.joined().contains("Linen rug"))
   }
 
+  /// A picture shown full size stays full size on the next item (`n`, `→`, `N`,
+  /// `←`): this aborted with "Simultaneous accesses" (exit 134) when the
+  /// details were written through an optional chain that read them too.
+  @Test(arguments: ["n", "N"]) func theNextItemKeepsThePictureFullSize(key: Character) throws {
+    let (browser, pictures) = try Self.shop(size: Size(width: 80, height: 40))
+    if key == "N" { _ = browser.handle(.key(.down)) }
+    browser.openDetails()
+    _ = browser.handle(.key(.character("p")))
+    let before = browser.details?.item
+    _ = browser.handle(.key(.character(key)))
+    #expect(browser.mode == .details)
+    #expect(browser.details?.item != before, "another item")
+    #expect(browser.details?.pictureFull == true, "still full size")
+    _ = browser.handle(.key(key == "n" ? .right : .left))
+    #expect(browser.details?.pictureFull == true)
+    _ = Self.settle(browser, pictures)
+  }
+
   /// The details draw the picture with the browser's symbols, as large as the
   /// panel allows: sextants here, half the panel's height (the rug is wide), and
   /// with `p` the panel's whole width.

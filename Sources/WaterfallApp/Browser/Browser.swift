@@ -384,13 +384,15 @@ public final class Browser {
     guard let item = selectedItem else { return }
     // Bytes that changed since they were read are not shown as the item: they
     // may be another item, or half of one.
-    if store.changedSinceRead(item) {
-      details = DetailsView(item: item, value: .object([]), notice: DetailsView.changedNotice)
-    } else {
-      details = DetailsView(item: item, value: store.value(at: item))
-    }
-    details?.showPicture(of: store.content(at: item), in: store.pictureFolder(at: item), from: pictures)
-    details?.pictureFull = keepingPictureFull && details?.hasPicture == true
+    // Made whole, then stored: `details?.x = … details?.y …` reads the
+    // property while its write is open (an exclusivity abort).
+    var opened =
+      store.changedSinceRead(item)
+      ? DetailsView(item: item, value: .object([]), notice: DetailsView.changedNotice)
+      : DetailsView(item: item, value: store.value(at: item))
+    opened.showPicture(of: store.content(at: item), in: store.pictureFolder(at: item), from: pictures)
+    opened.pictureFull = keepingPictureFull && opened.hasPicture
+    details = opened
     mode = .details
   }
 
