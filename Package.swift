@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "WaterfallView", targets: ["WaterfallView"]),
     .library(name: "WaterfallImages", targets: ["WaterfallImages"]),
     .library(name: "WaterfallTerminal", targets: ["WaterfallTerminal"]),
+    .library(name: "WaterfallWorkers", targets: ["WaterfallWorkers"]),
     .executable(name: "waterfall", targets: ["waterfall"]),
     .executable(name: "waterfall-example", targets: ["waterfall-example"]),
   ],
@@ -52,8 +53,10 @@ let package = Package(
 
     // The library.
     .target(name: "WaterfallLayout"),
+    // Background jobs on threads the program owns (one worker type for all of them).
+    .target(name: "WaterfallWorkers"),
     .target(name: "WaterfallView", dependencies: ["WaterfallLayout", "CTextWidth"]),
-    .target(name: "WaterfallImages", dependencies: ["WaterfallLayout", "WaterfallView", "CImageDecoding", "CPng", "CJpeg", "CGif", "CWebp"]),
+    .target(name: "WaterfallImages", dependencies: ["WaterfallLayout", "WaterfallView", "WaterfallWorkers", "CImageDecoding", "CPng", "CJpeg", "CGif", "CWebp"]),
 
     // The live terminal: the only code that touches ncurses, and the run loop.
     .target(name: "WaterfallTerminal", dependencies: ["CNcursesw", "WaterfallView"]),
@@ -61,7 +64,7 @@ let package = Package(
     // The browser.
     .target(
       name: "WaterfallApp",
-      dependencies: ["WaterfallLayout", "WaterfallView", "WaterfallTerminal", "WaterfallImages", "CSQLite"]
+      dependencies: ["WaterfallLayout", "WaterfallView", "WaterfallTerminal", "WaterfallImages", "WaterfallWorkers", "CSQLite"]
     ),
     .executableTarget(
       name: "waterfall",
@@ -73,7 +76,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "waterfall-bench",
-      dependencies: ["WaterfallLayout", "WaterfallView", "WaterfallApp", "WaterfallImages", "CSQLite"]
+      dependencies: ["WaterfallLayout", "WaterfallView", "WaterfallApp", "WaterfallImages", "WaterfallWorkers", "CSQLite"]
     ),
 
     // The library used alone: a live waterfall of its own cells (`swift run waterfall-example`).
@@ -90,9 +93,10 @@ let package = Package(
     .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
     .testTarget(name: "WaterfallLayoutTests", dependencies: ["WaterfallLayout", "TestSupport"]),
     .testTarget(name: "WaterfallViewTests", dependencies: ["WaterfallView", "TestSupport"]),
+    .testTarget(name: "WaterfallWorkersTests", dependencies: ["WaterfallWorkers", "TestSupport"]),
     .testTarget(name: "WaterfallImagesTests", dependencies: ["WaterfallImages", "TestSupport"], exclude: ["Fixtures"]),
     .testTarget(name: "WaterfallTerminalTests", dependencies: ["WaterfallTerminal", "WaterfallImages", "TestSupport"]),
-    .testTarget(name: "WaterfallAppTests", dependencies: ["WaterfallApp", "WaterfallImages", "TestSupport", "CSQLite"]),
+    .testTarget(name: "WaterfallAppTests", dependencies: ["WaterfallApp", "WaterfallImages", "WaterfallWorkers", "TestSupport", "CSQLite"]),
     .testTarget(name: "EndToEndTests", dependencies: ["waterfall", "waterfall-example", "TestSupport", "CSQLite", "WaterfallImages"]),
     .testTarget(name: "WaterfallBenchTests", dependencies: ["waterfall-bench", "WaterfallApp", "TestSupport"]),
   ],

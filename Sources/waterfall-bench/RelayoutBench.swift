@@ -1,6 +1,7 @@
 import WaterfallApp
 import WaterfallLayout
 import WaterfallView
+import WaterfallWorkers
 
 #if canImport(Glibc)
   import Glibc
@@ -36,8 +37,9 @@ struct RelayoutBench {
     log("relayout: \(store.count) text cards from \(path)")
     var options = Browser.Options()
     options.animates = false
-    let cards = Browser(store: store, options: options, size: Self.size)
-    cards.searchInBackground(wake: {})
+    let cards = Browser(
+      store: store, options: options, size: Self.size,
+      configuration: Browser.Configuration(workers: .background(wake: {})))
     let screen = CellBuffer(width: Self.size.width, height: Self.size.height)
     cards.draw(in: screen)
     func timed(_ label: String, key: String, _ body: () -> Void) {
@@ -80,8 +82,9 @@ struct RelayoutBench {
     var roles = FieldRoles()
     roles.group = ["id"]
     let store = ItemStore(roles: roles)
-    let groups = Browser(store: store, options: options, size: Self.size)
-    groups.searchInBackground(wake: {})
+    let groups = Browser(
+      store: store, options: options, size: Self.size,
+      configuration: Browser.Configuration(workers: .background(wake: {})))
     guard let source = try? DataOrigin.resolve(path), (try? Loader(source: source, store: store).loadAll()) != nil else {
       log("relayout: cannot load \(path)")
       return

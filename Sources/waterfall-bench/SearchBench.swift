@@ -2,6 +2,7 @@ import Dispatch
 import WaterfallApp
 import WaterfallLayout
 import WaterfallView
+import WaterfallWorkers
 
 #if canImport(Glibc)
   import Glibc
@@ -35,8 +36,9 @@ struct SearchBench {
     log("search: \(store.count) items from \(path)")
     var options = Browser.Options()
     options.animates = false
-    let browser = Browser(store: store, options: options, size: Self.size)
-    browser.searchInBackground(wake: {})
+    let browser = Browser(
+      store: store, options: options, size: Self.size,
+      configuration: Browser.Configuration(workers: .background(wake: {})))
     let screen = CellBuffer(width: Self.size.width, height: Self.size.height)
     browser.draw(in: screen)
     if parts.contains("frame") {
@@ -99,7 +101,7 @@ struct SearchBench {
     report.add("search.take.max", "search: main-thread cost of taking in a batch of matches (max)", typed.takeCosts.max() ?? .nan, "ms")
     report.add("search.take.sum", "search: main-thread cost of taking in every batch (sum over 4 keys)", typed.takeCosts.reduce(0, +), "ms")
     // The workers alone, without a browser taking the matches in.
-    let engine = SearchEngine(workers: 2, wake: {})
+    let engine = SearchEngine(workers: 2, mode: .background(wake: {}))
     for text in [Self.query, "'wool"] {
       let start = clock.now
       engine.start(SearchQuery(text), in: store.itemTexts, candidates: .range(0..<store.count))

@@ -78,8 +78,12 @@ struct Browse: ParsableCommand {
     pictureOptions.apply(to: &options)
     PictureOptions.apply(pictures, to: &options)
     let store = ItemStore(roles: layout.roles(fields.roles))
-    let browser = Browser(store: store, options: options, size: Size(width: 80, height: 24))
     let relay = WakeRelay()
+    // Searches, sorts and layouts run on the workers' threads, which wake the
+    // run loop once the screen is open.
+    let browser = Browser(
+      store: store, options: options, size: Size(width: 80, height: 24),
+      configuration: Browser.Configuration(workers: .background(wake: relay.signal)))
     let controller = LoadController(
       argument: path, source: source, store: store, options: sourceOptions.readOptions, memoryLimit: limit,
       wake: relay.signal)

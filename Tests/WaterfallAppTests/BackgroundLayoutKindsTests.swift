@@ -6,24 +6,6 @@ import WaterfallLayout
 import WaterfallView
 @testable import WaterfallApp
 
-/// Holds the layout worker's jobs, once done, until a test lets them through
-/// (``LayoutWorker``'s gate): a job's result then comes exactly when the test
-/// says, not whenever the worker happens to finish.
-final class LayoutGate: Sendable {
-  private let state = Mutex<(open: Bool, passed: Set<Int>)>((false, []))
-
-  /// On the worker: waits until job `generation` may hand over its result.
-  func wait(_ generation: Int) {
-    while !state.withLock({ $0.open || $0.passed.contains(generation) }) { usleep(200) }
-  }
-
-  /// Lets job `generation` through.
-  func release(_ generation: Int) { state.withLock { _ = $0.passed.insert(generation) } }
-
-  /// Lets every job through, from now on.
-  func open() { state.withLock { $0.open = true } }
-}
-
 /// Every layout at scale: the grids and the list are laid out on the worker
 /// (a stand-in placing the cards around the selection exactly meanwhile), the
 /// carousel, the circle and the mosaic here at no cost per card; the result
@@ -33,19 +15,11 @@ final class LayoutGate: Sendable {
   static let size = BackgroundLayoutTests.size
 
   /// A browser over `store` that lays out on a worker from 1,000 cards up,
-  /// its worker's results held by `gate` when given.
-  static func browser(
-    _ store: ItemStore, gate: LayoutGate? = nil, animates: Bool = false, direction: ScrollDirection = .vertical
-  ) -> Browser {
+  /// its worker's jobs run when the test says.
+  static func browser(_ store: ItemStore, animates: Bool = false, direction: ScrollDirection = .vertical) -> Browser {
     var options = Browser.Options()
-    options.animates = animates
     options.parameters.direction = direction
-    let b = Browser(store: store, options: options, size: size)
-    b.backgroundLayoutThreshold = 1_000
-    b.prefetchThreshold = .max
-    b.searchInBackground(wake: {})
-    if let gate { b.layoutWorker = LayoutWorker(wake: {}, gate: { gate.wait($0) }) }
-    return b
+    return Fixture.browser(store, options: options, animates: animates)
   }
 
   /// The frames a browser of `kind` made on the main thread gives every card,
@@ -62,12 +36,6 @@ final class LayoutGate: Sendable {
     if let selected { b.select(item: selected) }
     b.draw(in: CellBuffer(width: size.width, height: size.height))
     return BackgroundLayoutTests.frames(b)
-  }
-
-  /// Waits until the worker has a result to take.
-  static func waitForResult(_ b: Browser) {
-    let deadline = ContinuousClock.now + .seconds(120)
-    while !b.layoutWorker.hasResult, ContinuousClock.now < deadline { usleep(500) }
   }
 
   @Test(arguments: [ScrollDirection.vertical, .horizontal])
@@ -101,9 +69,7 @@ final class LayoutGate: Sendable {
   @Test(arguments: [ScrollDirection.vertical, .horizontal])
   func theStandInPlacesCardsOfOneSizeExactly(direction: ScrollDirection) throws {
     let store = BackgroundLayoutTests.store(3_000)
-    let gate = LayoutGate()
-    defer { gate.open() }
-    let b = Self.browser(store, gate: gate, direction: direction)
+    let b = Self.browser(store, direction: direction)
     b.select(item: 2_001)
     for kind in [LayoutKind.grid, .gridLarge, .list] {
       while b.options.layout != kind { _ = b.handle(.key(.character("L"))) }
@@ -126,22 +92,19 @@ final class LayoutGate: Sendable {
 
   @Test func aLayoutForAnEarlierKeyIsNeverInstalled() throws {
     let store = BackgroundLayoutTests.store(3_000)
-    let gate = LayoutGate()
-    defer { gate.open() }
-    let b = Self.browser(store, gate: gate)
+    let b = Self.browser(store)
     b.select(item: 700)
     _ = b.handle(.key(.character("L")))  // the grid
-    let first = try #require(b.pendingLayout?.generation)
+    let first = try #require(b.cards.phase.task?.generation)
+    // The grid's job runs, and is done, before the next key.
+    b.cards.worker.runPending()
     _ = b.handle(.key(.character("L")))  // the large grid
-    let second = try #require(b.pendingLayout?.generation)
+    let second = try #require(b.cards.phase.task?.generation)
     #expect(first != second)
-    gate.release(first)
-    usleep(50_000)
     b.takeBackgroundWork()
     #expect(b.collectionView.layout is WindowLayout, "the grid's layout is not the large grid's")
     #expect(b.isLayingOut)
-    gate.release(second)
-    Self.waitForResult(b)
+    b.cards.worker.runPending()
     b.takeBackgroundWork()
     #expect(!b.isLayingOut)
     #expect(b.options.layout == .gridLarge)
@@ -181,9 +144,7 @@ final class LayoutGate: Sendable {
   func downAndPageDownGoOnPastTheStandInsFirstRun(direction: ScrollDirection) throws {
     let store = BackgroundLayoutTests.store(3_000)
     for kind in [LayoutKind.waterfall, .grid] {
-      let gate = LayoutGate()
-      defer { gate.open() }
-      let b = Self.browser(store, gate: gate, direction: direction)
+      let b = Self.browser(store, direction: direction)
       // Along the flow: down a column, or right along a row.
       let forward: Key = direction == .horizontal ? .right : .down
       b.select(item: 1_000)
@@ -216,7 +177,6 @@ final class LayoutGate: Sendable {
       #expect(b.selectedItem == 0)
       #expect(b.collectionView.scrollOffset == .zero)
       #expect(b.collectionView.frameForItem(at: IndexPath(item: 0)).map { direction == .horizontal ? $0.minX : $0.minY } == 0)
-      gate.open()
       BackgroundLayoutTests.settle(b)
       #expect(b.selectedItem == 0)
       #expect(!(b.collectionView.layout is WindowLayout))

@@ -5,66 +5,27 @@ import WaterfallLayout
 import WaterfallView
 @testable import WaterfallApp
 
-/// Laying every card out on a worker at scale (``LayoutWorker``): the screen
+/// Laying every card out on a worker at scale (``LayoutCoordinator``): the screen
 /// changes at once with the cards around the selection exact, keys keep working,
 /// and the whole layout that follows equals the one made on the main thread.
 @Suite struct BackgroundLayoutTests {
-  static let size = Size(width: 120, height: 30)
+  static let size = Fixture.size
 
-  /// `count` cards of text of many lengths; in `groups` groups when given.
   static func store(_ count: Int, groups: Int? = nil, seed: UInt64 = 11) -> ItemStore {
-    var rng = SeededGenerator(seed: seed)
-    var roles = FieldRoles()
-    if groups != nil { roles.group = ["shelf"] }
-    let store = ItemStore(roles: roles)
-    var text = "["
-    let words = ["wool", "clay", "oak", "linen", "brass", "teapot", "lantern", "basket", "quilt", "jar"]
-    for i in 0..<count {
-      let title = (0..<Int.random(in: 1...6, using: &rng)).map { _ in words.randomElement(using: &rng)! }.joined(separator: " ")
-      let description = (0..<Int.random(in: 0...40, using: &rng)).map { _ in words.randomElement(using: &rng)! }.joined(separator: " ")
-      let shelf = groups.map { "shelf \(i % $0)" } ?? ""
-      text += (i > 0 ? "," : "") + #"{"id":\#(i),"title":"\#(title)","description":"\#(description)","shelf":"\#(shelf)"}"#
-    }
-    text += "]"
-    let page = PageParser.parse(Array(text.utf8), path: "cards.json", roles: roles)
-    store.append(page.items, toPage: store.addMemoryPage(path: "cards.json"))
-    return store
+    Fixture.store(count, groups: groups, seed: seed)
   }
 
-  /// A browser that lays out on a worker from 1,000 cards up.
+  /// A browser that lays out on a worker from 1,000 cards up, stepped by the test.
   static func browser(_ store: ItemStore, options: Browser.Options = Browser.Options()) -> Browser {
-    var options = options
-    options.animates = false
-    let b = Browser(store: store, options: options, size: size)
-    b.backgroundLayoutThreshold = 1_000
-    b.prefetchThreshold = .max
-    b.searchInBackground(wake: {})
-    return b
+    Fixture.browser(store, options: options)
   }
 
-  /// Takes in the workers' results until none is busy.
-  static func settle(_ b: Browser) {
-    let deadline = ContinuousClock.now + .seconds(120)
-    while b.hasBackgroundWork, ContinuousClock.now < deadline {
-      if !b.takeBackgroundWork() { usleep(500) }
-    }
-  }
+  /// Runs the workers' jobs and takes in their results, until none is left.
+  static func settle(_ b: Browser) { b.runPendingWork() }
 
-  /// Every item's frame, as `browser` lays it out.
-  static func frames(_ b: Browser) -> [Rect?] {
-    let view = b.collectionView
-    return (0..<view.numberOfSections).flatMap { section in
-      (0..<view.numberOfItems(inSection: section)).map { view.frameForItem(at: IndexPath(item: $0, section: section)) }
-    }
-  }
+  static func frames(_ b: Browser) -> [Rect?] { Fixture.frames(b) }
 
-  /// Where two lists of frames first differ, for a short message; nil: equal.
-  static func firstDifference(_ a: [Rect?], _ b: [Rect?]) -> String? {
-    guard a != b else { return nil }
-    guard a.count == b.count else { return "\(a.count) frames against \(b.count)" }
-    let i = a.indices.first { a[$0] != b[$0] }!
-    return "item \(i): \(String(describing: a[i])) against \(String(describing: b[i]))"
-  }
+  static func firstDifference(_ a: [Rect?], _ b: [Rect?]) -> String? { Fixture.firstDifference(a, b) }
 
   /// The same cards laid out on the main thread, at `columns` columns.
   static func reference(_ store: ItemStore, columns: Int, options: Browser.Options = Browser.Options()) -> [Rect?] {
@@ -80,7 +41,7 @@ import WaterfallView
     let cells = view.layout.attributes(in: view.visibleRect).filter { $0.kind == .cell }
     return !cells.isEmpty
       && cells.allSatisfy { cell in
-        guard let item = b.dataSource.item(at: cell.indexPath) else { return false }
+        guard let item = b.cards.dataSource.item(at: cell.indexPath) else { return false }
         return cell.frame.height == store.cardHeight(at: item, width: cell.frame.width)
       }
   }
@@ -89,7 +50,7 @@ import WaterfallView
     let store = Self.store(3_000)
     let b = Self.browser(store)
     b.select(item: 1_700)
-    let row = try #require(b.selectedRow)
+    let row = try #require(b.cards.selectedRow)
     let columns = b.columns
     _ = b.handle(.key(.character("+")))
     #expect(b.isLayingOut)
@@ -101,9 +62,9 @@ import WaterfallView
     plain.animates = false
     let reference = Browser(store: store, options: plain, size: Self.size)
     reference.select(item: 1_700)
-    #expect(reference.selectedRow == row)
+    #expect(reference.cards.selectedRow == row)
     _ = reference.handle(.key(.character("+")))
-    #expect(b.selectedRow == reference.selectedRow, "the selected card goes where it would without a worker")
+    #expect(b.cards.selectedRow == reference.cards.selectedRow, "the selected card goes where it would without a worker")
     let screen = CellBuffer(width: Self.size.width, height: Self.size.height)
     b.draw(in: screen)
     #expect(screen.line(Self.size.height - 1).contains("laying out"))
@@ -113,7 +74,7 @@ import WaterfallView
     #expect(b.columns == columns + 1)
     #expect(Self.firstDifference(Self.frames(b), Self.reference(store, columns: columns + 1)) == nil)
     #expect(b.selectedItem == 1_700)
-    #expect(b.selectedRow == reference.selectedRow)
+    #expect(b.cards.selectedRow == reference.cards.selectedRow)
   }
 
   @Test func keysAreAnsweredWhileTheWorkerLaysOut() {
@@ -160,7 +121,7 @@ import WaterfallView
     #expect(b.selectedItem == 11)
     Self.settle(b)
     #expect(b.counts.shown == 2_999)
-    #expect(b.dataSource.indexPath(ofItem: 10) == nil)
+    #expect(b.cards.dataSource.indexPath(ofItem: 10) == nil)
     #expect(b.collectionView.layout is WaterfallLayout)
     #expect(Self.frames(b).allSatisfy { $0 != nil })
   }
@@ -188,7 +149,7 @@ import WaterfallView
     let b = Self.browser(store, options: options)
     Self.settle(b)
     b.select(item: 2_000)
-    let row = b.selectedRow
+    let row = b.cards.selectedRow
     // Seven new items first: the same ids, seven items on.
     let fresh = Self.reread(Self.store(3_000, groups: groups, seed: 12), new: 7, ids: ids)
     let expected = ids ? 2_007 : 2_000
@@ -198,12 +159,12 @@ import WaterfallView
     #expect(b.collectionView.numberOfSections == 1, "ungrouped meanwhile")
     #expect(b.collectionView.layout is WindowLayout, "the cards around the selection only")
     #expect(b.selectedItem == expected)
-    #expect(b.selectedRow == row)
+    #expect(b.cards.selectedRow == row)
     #expect(Self.visibleCardsAreExact(b, fresh))
     Self.settle(b)
     #expect(b.selectedItem == expected)
-    #expect(b.selectedRow == row, "at its row")
-    #expect(b.dataSource.interimHeights == nil)
+    #expect(b.cards.selectedRow == row, "at its row")
+    #expect(b.cards.dataSource.interimHeights == nil)
     #expect(b.collectionView.numberOfSections == (groups.map { $0 + 1 } ?? 1))
     #expect(Self.firstDifference(Self.frames(b), Self.reference(fresh, columns: b.columns, options: options)) == nil)
   }
@@ -218,13 +179,10 @@ import WaterfallView
     b.storeDidAppend()
     #expect(b.isGrouping, "3,000 items are grouped on the worker")
     #expect(b.collectionView.numberOfSections == 0, "nothing shows until the groups come")
-    let deadline = ContinuousClock.now + .seconds(120)
-    while b.collectionView.numberOfSections == 0, ContinuousClock.now < deadline {
-      if !b.takeBackgroundWork() { usleep(500) }
-    }
-    #expect(
-      [Browser.interimSectionLimit, 1_500].contains(b.collectionView.numberOfSections),
-      "the first groups first, unless the whole layout came as soon")
+    b.cards.worker.runPending()
+    // The first groups, handed over before the whole layout.
+    #expect(b.cards.takeLayoutResult(limit: 1))
+    #expect(b.collectionView.numberOfSections == LayoutCoordinator.interimSectionLimit, "the first groups first")
     #expect(b.selectedItem == 0)
     Self.settle(b)
     #expect(b.collectionView.numberOfSections == 1_500)
@@ -254,38 +212,30 @@ import WaterfallView
 }
 
 /// A hide undone at scale, animated: the whole layout comes in when the
-/// worker's layout is taken while the animation runs, which ends it (the
-/// worker's gate holds the layout until the animation has begun; nothing is
-/// left to timing).
+/// worker's layout is taken while the animation runs, which ends it (the test
+/// runs the worker's job once the animation has begun; nothing is left to
+/// timing).
 @Suite struct BackgroundLayoutAnimationTests {
   @Test func anUndoneHideIsLaidOutWholeAfterItsAnimation() throws {
     let store = BackgroundLayoutTests.store(3_000)
-    let gate = LayoutGate()
-    defer { gate.open() }
-    let b = BackgroundLayoutKindsTests.browser(store, gate: gate, animates: true)
+    let b = Fixture.browser(store, animates: true)
     b.select(item: 500)
     _ = b.handle(.key(.character("x")))
-    gate.open()
-    BackgroundLayoutTests.settle(b)
-    let held = LayoutGate()
-    defer { held.open() }
-    b.layoutWorker = LayoutWorker(wake: {}, gate: { held.wait($0) })
+    b.runPendingWork()
     _ = b.handle(.key(.character("u")))
     #expect(b.isAnimating)
-    let generation = try #require(b.pendingLayout?.generation)
-    held.release(generation)
-    BackgroundLayoutKindsTests.waitForResult(b)
+    #expect(b.isLayingOut)
+    // The worker's layout is done while the cards slide.
+    #expect(b.cards.worker.runPending() == 1)
     // Taken mid-animation: the cards jump to the animation's end, then take it.
     #expect(b.takeBackgroundWork())
     #expect(!b.isAnimating)
     #expect(!b.isLayingOut, "it is the whole layout")
-    held.open()
     var now: UInt64 = 1_000
-    let deadline = ContinuousClock.now + .seconds(120)
-    while (b.hasBackgroundWork || b.isAnimating), ContinuousClock.now < deadline {
+    while b.hasBackgroundWork || b.isAnimating {
       now += 16
       b.advanceAnimation(to: now)
-      if !b.takeBackgroundWork() { usleep(500) }
+      b.runPendingWork()
     }
     #expect(b.selectedItem == 500)
     #expect(b.collectionView.layout is WaterfallLayout, "not a stand-in")

@@ -35,18 +35,16 @@ import WaterfallLayout
 @Suite struct HeightPrefetchTests {
   @Test func theNextColumnCountsAndCardSizeAreMeasuredAhead() {
     let store = SearchEngineTests.store(1_500)
-    let b = Browser(store: store, options: Browser.Options(), size: Size(width: 120, height: 30))
-    b.prefetchThreshold = 1_000
-    b.searchInBackground(wake: {})
+    let b = Fixture.browser(store, threshold: 20_000, prefetch: 1_000, animates: true)
     let widths = [1, -1].map { change -> Int in
-      var next = b.policy
+      var next = b.cards.policy
       next.options.columns = b.columns + change
-      return b.itemWidth(for: next)
+      return b.cards.itemWidth(for: next)
     }
-    let deadline = ContinuousClock.now + .seconds(60)
-    while widths.contains(where: { store.knownHeightCount(width: $0) < store.count }), ContinuousClock.now < deadline {
-      if b.takePrefetchedHeights() == 0 { usleep(500) }
-    }
+    #expect(widths.allSatisfy { store.knownHeightCount(width: $0) < store.count }, "measured ahead, not here")
+    b.cards.heightsWorker.runPending()
+    #expect(b.takePrefetchedHeights() == b.prefetchWidths.count, "each width asked for")
+    #expect(Set(widths).isSubset(of: b.prefetchWidths), "the next column counts among them")
     for width in widths {
       #expect(store.knownHeightCount(width: width) == store.count)
       let fresh = SearchEngineTests.store(1_500)

@@ -82,13 +82,19 @@ import WaterfallView
   static func reference(_ store: ItemStore) -> Browser {
     var options = Browser.Options()
     options.groups = true
-    options.animates = false
-    return Browser(store: store, options: options, size: Helpers.size)
+    return Fixture.reference(store, options: options)
+  }
+
+  /// `reference` with `items` hidden, shown anew selecting `item`, as keys
+  /// would, at once.
+  static func hide(_ items: [Int], in reference: Browser, selecting item: Int? = nil) {
+    for hidden in items { reference.pipeline.hide(hidden) }
+    reference.cards.reshow(reference.pipeline.input, selecting: item)
   }
 
   static func sameSections(_ a: Browser, _ b: Browser) -> Bool {
     a.sections.map(\.key) == b.sections.map(\.key) && a.sections.map(\.count) == b.sections.map(\.count)
-      && a.dataSource.shownItems == b.dataSource.shownItems
+      && a.cards.dataSource.shownItems == b.cards.dataSource.shownItems
   }
 
   @Test func aHideWithManyGroupsIsGroupedOnTheWorkerAsHere() {
@@ -102,7 +108,7 @@ import WaterfallView
     _ = reference.handle(.key(.character("x")))
     #expect(b.isGrouping)
     #expect(b.hasBackgroundWork)
-    #expect(b.dataSource.indexPath(ofItem: 10) != nil, "the old sections show until the new ones come")
+    #expect(b.cards.dataSource.indexPath(ofItem: 10) != nil, "the old sections show until the new ones come")
     #expect(b.selectedItem == reference.selectedItem, "the next card is selected at once")
     let screen = CellBuffer(width: Helpers.size.width, height: Helpers.size.height)
     b.draw(in: screen)
@@ -111,7 +117,7 @@ import WaterfallView
     Helpers.settle(b)
     #expect(!b.isGrouping)
     #expect(Self.sameSections(b, reference))
-    #expect(b.dataSource.indexPath(ofItem: 10) == nil)
+    #expect(b.cards.dataSource.indexPath(ofItem: 10) == nil)
     #expect(b.selectedItem == reference.selectedItem)
     #expect(Helpers.firstDifference(Helpers.frames(b), Helpers.frames(reference)) == nil)
     // And back.
@@ -142,7 +148,7 @@ import WaterfallView
     let b = Self.browser(store)
     Helpers.settle(b)
     let reference = Self.reference(store)
-    let revision = b.dataSource.revision
+    let revision = b.cards.dataSource.revision
     // Hides in the old sections while the new ones are grouped: each asks anew.
     for key: Character in ["x", "x", "x", "u", "x", "j", "x"] {
       _ = b.handle(.key(key == "j" ? .down : .character(key)))
@@ -150,10 +156,9 @@ import WaterfallView
     #expect(b.shown.hidden.count == 4)
     let selected = b.selectedItem
     Helpers.settle(b)
-    #expect(b.dataSource.revision == revision + 1, "only the last grouping was shown")
+    #expect(b.cards.dataSource.revision == revision + 1, "only the last grouping was shown")
     // The same hides, done here.
-    for item in b.shown.hidden { reference.shown.hide(item) }
-    reference.reshow()
+    Self.hide(b.shown.hidden, in: reference)
     #expect(Self.sameSections(b, reference))
     #expect(b.selectedItem == selected)
     #expect(b.counts.shown == reference.counts.shown)
@@ -220,28 +225,27 @@ import WaterfallView
     b.select(item: 10)
     _ = b.handle(.key(.character("x")))
     #expect(b.isGrouping)
-    let job = b.layoutWorker.generation
+    let job = b.cards.worker.generation
     let newSize = Size(width: Helpers.size.width - 17, height: Helpers.size.height + 5)
     b.resize(to: newSize)
     #expect(b.isGrouping, "a resize leaves the grouping to the worker")
-    #expect(b.dataSource.indexPath(ofItem: 10) != nil, "the old sections show until the new ones come")
-    b.switchLayout(to: .circle, large: false)
+    #expect(b.cards.dataSource.indexPath(ofItem: 10) != nil, "the old sections show until the new ones come")
+    b.cards.switchLayout(to: .circle, large: false)
     #expect(b.isGrouping, "so does a switch to the circle")
     // A job for a layout placed by index goes on; one that would lay out a waterfall starts again.
-    #expect((b.layoutWorker.generation == job) == kind.placesByIndex)
+    #expect((b.cards.worker.generation == job) == kind.placesByIndex)
     #expect(b.collectionView.layout is CircleLayout, "the old sections show in the new layout at once")
     _ = b.handle(.key(.down))
     let moved = b.selectedItem
     Helpers.settle(b)
     #expect(!b.isGrouping)
-    #expect(b.dataSource.indexPath(ofItem: 10) == nil)
+    #expect(b.cards.dataSource.indexPath(ofItem: 10) == nil)
     #expect(b.selectedItem == moved, "the card moved to stays selected")
     // The same, here, at once.
     options.layout = .circle
     options.animates = false
     let reference = Browser(store: store, options: options, size: newSize)
-    reference.shown.hide(10)
-    reference.reshow(selecting: moved)
+    Self.hide([10], in: reference, selecting: moved)
     #expect(Self.sameSections(b, reference))
     #expect(Helpers.firstDifference(Helpers.frames(b), Helpers.frames(reference)) == nil)
   }
@@ -255,10 +259,7 @@ import WaterfallView
     var options = Browser.Options()
     options.groups = true
     options.layout = kind
-    let b = Browser(store: store, options: options, size: Helpers.size)
-    b.backgroundLayoutThreshold = 1_000
-    b.prefetchThreshold = .max
-    b.searchInBackground(wake: {})
+    let b = Fixture.browser(store, options: options, animates: true)
     Helpers.settle(b)
     b.select(item: 10)
     _ = b.handle(.key(.character("x")), time: 0)
@@ -267,8 +268,7 @@ import WaterfallView
     #expect(b.isGrouping)
     _ = b.handle(.key(.right), time: 1)
     #expect(b.isAnimating)
-    let deadline = ContinuousClock.now + .seconds(60)
-    while !b.layoutWorker.hasResult, ContinuousClock.now < deadline { usleep(500) }
+    b.cards.worker.runPending()
     let selected = b.selectedItem
     #expect(b.takeLayoutResult(), "the new sections show")
     #expect(!b.isAnimating, "the slide ended")
@@ -278,8 +278,7 @@ import WaterfallView
     Helpers.settle(b)
     options.animates = false
     let reference = Browser(store: store, options: options, size: Helpers.size)
-    reference.shown.hide(10)
-    reference.reshow(selecting: selected)
+    Self.hide([10], in: reference, selecting: selected)
     #expect(Self.sameSections(b, reference))
     #expect(b.collectionView.contentSize == reference.collectionView.contentSize)
     #expect(Helpers.firstDifference(Helpers.frames(b), Helpers.frames(reference)) == nil)
@@ -297,12 +296,11 @@ import WaterfallView
     var options = Browser.Options()
     options.groups = true
     options.animates = false
-    let b = Browser(store: store, options: options, size: Helpers.size)
-    b.searchInBackground(wake: {})
+    let b = Fixture.browser(store, options: options, threshold: 20_000)
     b.select(item: 5)
     _ = b.handle(.key(.character("x")))
     #expect(!b.isGrouping)
-    #expect(b.dataSource.indexPath(ofItem: 5) == nil)
+    #expect(b.cards.dataSource.indexPath(ofItem: 5) == nil)
     #expect(b.counts.shown == 299)
   }
 }

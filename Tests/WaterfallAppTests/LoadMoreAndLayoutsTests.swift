@@ -42,7 +42,7 @@ import WaterfallView
   static func frames(_ b: Browser) -> [Int: Rect] {
     var frames: [Int: Rect] = [:]
     for a in b.collectionView.layout.allAttributes() where a.kind == .cell {
-      frames[b.dataSource.item(at: a.indexPath)!] = a.frame
+      frames[b.cards.dataSource.item(at: a.indexPath)!] = a.frame
     }
     return frames
   }

@@ -1,5 +1,6 @@
 import Glibc
 import Synchronization
+import TestSupport
 import Testing
 import WaterfallLayout
 import WaterfallView
@@ -14,14 +15,10 @@ import WaterfallView
 
     func record() { thread.withLock { $0 = pthread_self() } }
 
-    /// Waits (5 s at most) until the layout is freed.
+    /// Waits until the layout is freed; nil if it never is.
     func wait() -> pthread_t? {
-      let deadline = ContinuousClock.now + .seconds(5)
-      while ContinuousClock.now < deadline {
-        if let found = thread.withLock({ $0 }) { return found }
-        usleep(1_000)
-      }
-      return nil
+      eventually("the layout to be freed") { isFreed }
+      return thread.withLock { $0 }
     }
 
     var isFreed: Bool { thread.withLock { $0 != nil } }
@@ -64,8 +61,8 @@ import WaterfallView
     options.animates = animates
     let b = Browser(store: BackgroundLayoutTests.store(200, groups: 40), options: options, size: BackgroundLayoutTests.size)
     let freedOn = FreeingThread()
-    b.collectionView.setLayout(FreedLayout(b.makeLayout(), freedOn: freedOn))
-    b.switchLayout(to: .line, large: false)
+    b.collectionView.setLayout(FreedLayout(b.cards.makeLayout(), freedOn: freedOn))
+    b.cards.switchLayout(to: .line, large: false)
     if animates {
       #expect(b.advanceAnimation(to: 0), "the switch is animated from the layout left")
       #expect(!freedOn.isFreed, "the animation still shows it")

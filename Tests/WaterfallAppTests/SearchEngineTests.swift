@@ -4,6 +4,8 @@ import TestSupport
 import Testing
 import WaterfallLayout
 import WaterfallView
+import WaterfallWorkers
+
 @testable import WaterfallApp
 
 /// The search on worker threads: results in order, cancellation, narrowing, and
@@ -34,24 +36,30 @@ import WaterfallView
     }
   }
 
-  /// Takes batches until the search is finished (a worker wakes us; we poll).
+  /// Runs a stepped engine's search here and takes its batches, in order, to the end.
   static func drain(_ engine: SearchEngine) -> [SearchEngine.Batch] {
+    engine.finishHere()
     var batches: [SearchEngine.Batch] = []
-    let deadline = Date().addingTimeInterval(60)
-    while Date() < deadline {
-      if let batch = engine.take() {
-        batches.append(batch)
-        if batch.finished { break }
-      } else {
-        usleep(200)
-      }
+    while let batch = engine.take() {
+      batches.append(batch)
+      if batch.finished { break }
+    }
+    return batches
+  }
+
+  /// Takes a background engine's batches as its lanes hand them over, to the end.
+  static func drainLive(_ engine: SearchEngine) -> [SearchEngine.Batch] {
+    var batches: [SearchEngine.Batch] = []
+    eventually("the search to finish") {
+      while let batch = engine.take() { batches.append(batch) }
+      return batches.last?.finished == true
     }
     return batches
   }
 
   @Test func workersFindWhatABruteForceFilterFindsInOrder() {
     let store = Self.store(5_000)
-    let engine = SearchEngine(workers: 2, wake: {})
+    let engine = SearchEngine(workers: 2, mode: .stepped)
     for text in ["mug", "shop:clay !oak", "^wool | rug$", "'ea po", "zzz"] {
       let query = SearchQuery(text)
       engine.start(query, in: store.itemTexts, candidates: .range(0..<store.count))
@@ -69,21 +77,20 @@ import WaterfallView
     let activity = InputActivity(window: .seconds(3600))
     activity.noteInput()
     let threads = Mutex<Set<pthread_t>>([])
-    let engine = SearchEngine(workers: 2, wake: { threads.withLock { _ = $0.insert(pthread_self()) } }, activity: activity)
+    let engine = SearchEngine(
+      workers: 2, mode: .background(wake: { threads.withLock { _ = $0.insert(pthread_self()) } }), activity: activity)
     let query = SearchQuery("mug")
     engine.start(query, in: store.itemTexts, candidates: .range(0..<store.count))
-    let batches = Self.drain(engine)
+    let batches = Self.drainLive(engine)
     #expect(batches.flatMap(\.matches) == Self.bruteForce(query, store))
     #expect(batches.last?.finished == true)
     // Every chunk was searched by the same thread: the second worker waited,
     // and stops waiting once no chunk is left, though the keys go on.
     #expect(threads.withLock { $0.count } == 1)
-    let deadline = Date().addingTimeInterval(5)
-    while engine.waitingWorkers > 0, Date() < deadline { usleep(1_000) }
-    #expect(engine.waitingWorkers == 0)
+    eventually("the resting lane to stop resting") { engine.waitingWorkers == 0 }
     // A new search stops the waiting worker too, and is found whole.
     engine.start(SearchQuery("lamp"), in: store.itemTexts, candidates: .range(0..<store.count))
-    #expect(Self.drain(engine).flatMap(\.matches) == Self.bruteForce(SearchQuery("lamp"), store))
+    #expect(Self.drainLive(engine).flatMap(\.matches) == Self.bruteForce(SearchQuery("lamp"), store))
   }
 
   @Test func inputIsRecentForItsWindowOnly() {
@@ -98,7 +105,7 @@ import WaterfallView
 
   @Test func aNewSearchCancelsTheOldOne() {
     let store = Self.store(20_000)
-    let engine = SearchEngine(workers: 2, wake: {})
+    let engine = SearchEngine(workers: 2, mode: .stepped)
     let old = engine.start(SearchQuery("a"), in: store.itemTexts, candidates: .range(0..<store.count))
     let new = engine.start(SearchQuery("mug"), in: store.itemTexts, candidates: .range(0..<store.count))
     #expect(new > old)
@@ -107,29 +114,38 @@ import WaterfallView
     #expect(batches.flatMap(\.matches) == Self.bruteForce(SearchQuery("mug"), store))
     engine.start(SearchQuery("lamp"), in: store.itemTexts, candidates: .range(0..<store.count))
     engine.cancel()
-    usleep(20_000)
+    engine.finishHere()
     #expect(engine.take() == nil)
     #expect(!engine.hasResults)
   }
 
   @Test func anEmptyCandidateListFinishesAtOnce() {
-    let engine = SearchEngine(workers: 2, wake: {})
+    let engine = SearchEngine(workers: 2, mode: .stepped)
     engine.start(SearchQuery("mug"), in: Self.store(3).itemTexts, candidates: .list([]))
     let batches = Self.drain(engine)
     #expect(batches.count == 1 && batches[0].finished && batches[0].matches.isEmpty)
   }
 
-  /// Types `text` a key at a time into a browser, taking whatever results are
-  /// ready between keys (none, some or all), then waits for the end.
+  /// Types `text` a key at a time into a browser, its workers run and their
+  /// results taken between keys in turn: none, one batch, or all; then runs
+  /// what is left.
   static func type(_ text: String, into browser: Browser) {
-    for c in text {
+    for (n, c) in text.enumerated() {
       _ = browser.handle(.key(.character(c)))
-      if Bool.random() { _ = browser.takeSearchResults() }
+      switch n % 3 {
+      case 1:
+        browser.pipeline.runPendingWork()
+        browser.takeSearchResults(limit: 1)
+      case 2: browser.runPendingWork()
+      default: break
+      }
     }
-    let deadline = Date().addingTimeInterval(60)
-    while browser.isSearching || browser.search?.replacing == true, Date() < deadline {
-      if !browser.takeSearchResults() { usleep(200) }
-    }
+    browser.runPendingWork()
+  }
+
+  /// A browser of `store` whose workers the test steps, laying out here.
+  static func stepped(_ store: ItemStore, options: Browser.Options = Browser.Options()) -> Browser {
+    Fixture.browser(store, options: options, size: Size(width: 80, height: 24), threshold: 20_000, animates: options.animates)
   }
 
   @Test func narrowingEqualsAFreshSearch() {
@@ -144,8 +160,8 @@ import WaterfallView
           let prefix = ["", "'", "^", "shop:", "!"].randomElement(using: &rng)!
           text += (text.isEmpty ? "" : " ") + prefix + String(word.prefix(Int.random(in: 1...word.count, using: &rng)))
         }
-        let browser = Browser(store: store, options: Browser.Options(), size: Size(width: 80, height: 24))
-        if background { browser.searchInBackground(wake: {}) }
+        let browser =
+          background ? Self.stepped(store) : Browser(store: store, options: Browser.Options(), size: Size(width: 80, height: 24))
         _ = browser.handle(.key(.character("/")))
         Self.type(text, into: browser)
         let fresh = Self.bruteForce(SearchQuery(text), store)
@@ -157,8 +173,7 @@ import WaterfallView
 
   @Test func theCardsKeepTheirItemsUntilTheFirstMatchesCome() {
     let store = Self.store(3_000)
-    let browser = Browser(store: store, options: Browser.Options(), size: Size(width: 80, height: 24))
-    browser.searchInBackground(wake: {})
+    let browser = Self.stepped(store)
     _ = browser.handle(.key(.character("/")))
     _ = browser.handle(.key(.character("m")))
     // The key is answered at once: the filter is typed, the search under way.
@@ -175,8 +190,7 @@ import WaterfallView
 
   @Test func itemsLoadedDuringASearchAreSearchedToo() {
     let store = Self.store(2_000)
-    let browser = Browser(store: store, options: Browser.Options(), size: Size(width: 80, height: 24))
-    browser.searchInBackground(wake: {})
+    let browser = Self.stepped(store)
     _ = browser.handle(.key(.character("/")))
     _ = browser.handle(.key(.character("r")))
     let more = Self.store(1_500, seed: 3)

@@ -4,22 +4,27 @@ import TestSupport
 import Testing
 import WaterfallLayout
 import WaterfallView
+import WaterfallWorkers
+
 @testable import WaterfallApp
 
 /// Sorting many cards: the selection kept while the worker lays the new order
 /// out, searches streaming their matches in the sorted order, file items read
 /// right in any order, workers below the main thread.
 @Suite struct SortAtScaleTests {
-  /// Waits (polling) for a background sort to be taken in.
+  /// Runs a stepped browser's sort and takes it in.
   static func waitForSort(_ b: Browser) {
-    let deadline = Date().addingTimeInterval(60)
-    while b.pendingSort != nil, Date() < deadline { if !b.takeSortResult() { usleep(500) } }
+    b.pipeline.sortWorker.runPending()
+    b.takeSortResult()
+  }
+
+  static func browser(_ store: ItemStore, options: Browser.Options = Browser.Options()) -> Browser {
+    Fixture.browser(store, options: options, size: Size(width: 120, height: 40), threshold: 20_000, animates: true)
   }
 
   @Test func aSortAtScaleKeepsTheSelectionAndLaysOutOnTheWorker() {
     let store = SearchEngineTests.store(25_000)
-    let b = Browser(store: store, options: Browser.Options(), size: Size(width: 120, height: 40))
-    b.searchInBackground(wake: {})
+    let b = Self.browser(store)
     for _ in 0..<3 { _ = b.handle(.key(.down)) }
     let selected = b.selectedItem!
     let order = SortOrder(field: "price", descending: true)
@@ -27,11 +32,11 @@ import WaterfallView
     b.requestSort(order)
     Self.waitForSort(b)
     #expect(b.sortOrder == order)
-    #expect(b.dataSource.shownItems == sorted)
+    #expect(b.cards.dataSource.shownItems == sorted)
     #expect(b.selectedItem == selected, "the selection stays on its card")
     #expect(b.isLayingOut, "25,000 cards are laid out on the worker")
-    let deadline = Date().addingTimeInterval(60)
-    while b.isLayingOut, Date() < deadline { if !b.takeLayoutResult() { usleep(500) } }
+    b.cards.worker.runPending()
+    b.takeLayoutResult()
     #expect(!b.isLayingOut)
     #expect(b.selectedItem == selected)
   }
@@ -40,38 +45,35 @@ import WaterfallView
     let store = SearchEngineTests.store(12_000, seed: 3)
     var options = Browser.Options()
     options.sort = SortOrder(field: "title")
-    let b = Browser(store: store, options: options, size: Size(width: 120, height: 40))
-    b.searchInBackground(wake: {})
+    let b = Self.browser(store, options: options)
+    Self.waitForSort(b)
     let sorted = Sorter.sorted(store.itemTexts, by: SortOrder(field: "title"))!
-    #expect(b.dataSource.shownItems == sorted)
+    #expect(b.cards.dataSource.shownItems == sorted)
     for text in ["mug", "mug !oak"] {
       let matches = Set(SearchEngineTests.bruteForce(SearchQuery(text), store))
       let expected = sorted.filter { matches.contains($0) }
       _ = b.handle(.key(.character("/")))
       for c in text { _ = b.handle(.key(.character(c))) }
       var sawPartial = false
-      let deadline = Date().addingTimeInterval(60)
-      while b.isSearching || b.search?.replacing == true, Date() < deadline {
+      b.pipeline.runPendingWork()
+      var takes = 0
+      while b.isSearching || b.search?.replacing == true, takes < 10_000 {
         // A chunk at a time: matches show while the pass goes on.
-        guard b.searchHasResults else {
-          usleep(200)
-          continue
-        }
         b.takeSearchResults(limit: 1)
-        let shown = b.dataSource.shownItems
+        takes += 1
+        let shown = b.cards.dataSource.shownItems
         #expect(Array(expected.prefix(shown.count)) == shown, "always the start of sort-then-filter")
         if b.isSearching, !shown.isEmpty { sawPartial = true }
       }
       #expect(sawPartial, "matches before the pass ended")
-      #expect(b.dataSource.shownItems == expected, "sort then filter")
+      #expect(b.cards.dataSource.shownItems == expected, "sort then filter")
       _ = b.handle(.key(.escape))
     }
   }
 
   @Test func aSortTakenInDuringASearchPutsItsMatchesInTheNewOrder() {
     let store = SearchEngineTests.store(6_000, seed: 5)
-    let b = Browser(store: store, options: Browser.Options(), size: Size(width: 120, height: 40))
-    b.searchInBackground(wake: {})
+    let b = Self.browser(store)
     _ = b.handle(.key(.character("/")))
     SearchEngineTests.type("oak", into: b)
     let matches = Set(SearchEngineTests.bruteForce(SearchQuery("oak"), store))
@@ -80,7 +82,7 @@ import WaterfallView
       Self.waitForSort(b)
       SearchEngineTests.type("", into: b)
       let all = order.field == nil ? Array(0..<store.count) : Sorter.sorted(store.itemTexts, by: order)!
-      #expect(b.dataSource.shownItems == all.filter { matches.contains($0) }, "\(order)")
+      #expect(b.cards.dataSource.shownItems == all.filter { matches.contains($0) }, "\(order)")
     }
     // A sort taken while the search still looks: it looks again, in the new order.
     _ = b.handle(.key(.character("e")))  // "oake": looking still, most likely
@@ -88,7 +90,7 @@ import WaterfallView
     Self.waitForSort(b)
     SearchEngineTests.type("", into: b)
     let narrower = Set(SearchEngineTests.bruteForce(SearchQuery("oake"), store))
-    #expect(b.dataSource.shownItems == (0..<store.count).reversed().filter { narrower.contains($0) })
+    #expect(b.cards.dataSource.shownItems == (0..<store.count).reversed().filter { narrower.contains($0) })
   }
 
   @Test func fileItemsReadRightInAnyOrder() throws {
@@ -115,29 +117,21 @@ import WaterfallView
     }
   }
 
-  @Test func workersRunBelowTheMainThread() {
-    let here = WorkerPriority.current()
+  @Test func aSortOnItsWorkerRunsBelowTheMainThreadAndSortsRight() {
+    let here = WorkerPriority.currentNiceness()
+    let store = SearchEngineTests.store(3_000)
+    let sorts = Worker<SortJob.Result>(name: "sort-test", mode: .background(wake: {}), priority: .lowered)
     let seen = Mutex<Int32>(-1)
-    let group = DispatchGroup()
-    DispatchQueue.global(qos: .utility).async(group: group) {
-      WorkerPriority.lower()
-      seen.withLock { $0 = WorkerPriority.current() }
+    let sort = SortJob(order: SortOrder(field: "price"), texts: store.itemTexts)
+    sorts.start { job in
+      seen.withLock { $0 = WorkerPriority.currentNiceness() }
+      sort.run(on: job)
     }
-    group.wait()
+    eventually("the sort") { sorts.hasOutput }
     #if os(Linux)
       #expect(seen.withLock { $0 } >= WorkerPriority.niceness)
     #endif
-    #expect(WorkerPriority.current() == here, "this thread is left alone")
-    // A search and a sort in the background still give the right answer.
-    let store = SearchEngineTests.store(3_000)
-    let engine = SortEngine(wake: {})
-    engine.start(SortOrder(field: "price"), in: store.itemTexts)
-    let deadline = Date().addingTimeInterval(60)
-    var done: SortEngine.Result?
-    while done == nil, Date() < deadline {
-      done = engine.take()
-      if done == nil { usleep(500) }
-    }
-    #expect(done?.items == Sorter.sorted(store.itemTexts, by: SortOrder(field: "price")))
+    #expect(WorkerPriority.currentNiceness() == here, "this thread is left alone")
+    #expect(sorts.takeLast()?.items == Sorter.sorted(store.itemTexts, by: SortOrder(field: "price")))
   }
 }

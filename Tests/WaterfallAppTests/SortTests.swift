@@ -100,13 +100,13 @@ import WaterfallView
     let store = SearchEngineTests.store(3_000)
     var options = Browser.Options()
     options.sort = SortOrder(field: "shop", descending: true)
-    let b = Browser(store: store, options: options, size: Size(width: 80, height: 24))
+    let b = SearchEngineTests.stepped(store, options: options)
+    #expect(b.pendingSort == options.sort, "sorted on the worker")
+    b.runPendingWork()
     #expect(b.selectedItem == Sorter.sorted(store.itemTexts, by: options.sort!)!.first)
-    b.searchInBackground(wake: {})
     _ = b.handle(.key(.character("s")))  // after shop: tags
-    #expect(b.pendingSort == SortOrder(field: "tags") || b.sortOrder == SortOrder(field: "tags"))
-    let deadline = Date().addingTimeInterval(60)
-    while b.pendingSort != nil, Date() < deadline { if !b.takeSortResult() { usleep(500) } }
+    #expect(b.pendingSort == SortOrder(field: "tags"))
+    SortAtScaleTests.waitForSort(b)
     #expect(b.sortOrder == SortOrder(field: "tags"))
     let sorted = Sorter.sorted(store.itemTexts, by: SortOrder(field: "tags"))!
     _ = b.handle(.key(.character("/")))

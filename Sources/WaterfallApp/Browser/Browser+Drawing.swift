@@ -13,11 +13,11 @@ extension Browser {
       return
     }
     if mode == .details, let details {
-      details.draw(in: canvas, rect: detailsRect, position: positionText, theme: options.theme)
-    } else if dataSource.shownCount == 0 {
+      details.draw(in: canvas, rect: detailsRect, position: cards.positionText, theme: options.theme)
+    } else if cards.dataSource.shownCount == 0 {
       EmptyScreen.draw(EmptyScreen.lines(storeCount: store.count, loading: loading, filter: filter, searching: isSearching), in: canvas, rect: detailsRect)
     } else {
-      view.draw(in: canvas)
+      cards.view.draw(in: canvas)
       drawPullHeader(in: canvas)
     }
     statusBar.draw(in: canvas, row: size.height - 1, width: size.width)
@@ -30,7 +30,7 @@ extension Browser {
 
   /// The pull-to-refresh header above the cards: what it says, on its last row.
   func drawPullHeader(in canvas: any Canvas) {
-    let rows = view.frame.minY
+    let rows = cards.view.frame.minY
     guard rows > 0 else { return }
     let header = Rect(x: 0, y: 0, width: size.width, height: rows)
     canvas.fill(header, with: " ")
@@ -39,38 +39,20 @@ extension Browser {
     canvas.put(title, at: Point(x: x, y: rows - 1), style: options.theme.barStyle, clip: header)
   }
 
-  /// The layout's name for the status bar: columns (rows, when sideways) of the
-  /// waterfall, and how much of the circle shows.
-  var layoutLabel: String {
-    let sideways = policy.isHorizontal && options.layout != .line ? " ↔" : ""
-    switch options.layout {
-    case .waterfall: return policy.isHorizontal ? "\(columns) rows · waterfall ↔" : "\(columns) cols · waterfall"
-    case .circle:
-      guard let circle = view.layout as? CircleLayout, circle.capacity < dataSource.shownCount else { return "circle" }
-      return "circle · \(circle.capacity) of \(dataSource.shownCount) round"
-    default: return options.layout.label + sideways
-    }
-  }
-
-  var positionText: String {
-    let index = view.selectedIndexPath.map { dataSource.position(of: $0) + 1 } ?? 0
-    return "\(index)/\(dataSource.shownCount)"
-  }
-
   var statusBar: StatusBar {
     var bar = StatusBar(
-      position: positionText, layout: layoutLabel, theme: options.theme)
+      position: cards.positionText, layout: cards.layoutLabel, theme: options.theme)
     bar.filtering = mode == .filtering
     bar.filter = filter
     bar.hiddenCount = shown.hidden.count
-    bar.shownCount = dataSource.shownCount
+    bar.shownCount = cards.dataSource.shownCount
     bar.totalCount = store.count
-    bar.groups = options.groups ? dataSource.sections.sectionCount : nil
+    bar.groups = options.groups ? cards.dataSource.sections.sectionCount : nil
     bar.skippedCount = skippedCount
     if case .loading(let progress?) = loading { bar.progress = progress }
-    bar.searchProgress = searchProgress
-    bar.layoutProgress = layoutProgress
-    bar.sort = sortLabel
+    bar.searchProgress = pipeline.searchProgress
+    bar.layoutProgress = cards.progress
+    bar.sort = pipeline.sortLabel
     bar.notice = notice
     bar.fieldNotice = missingFieldsNotice
     return bar

@@ -8,9 +8,9 @@ import WaterfallView
 /// ```
 extension Browser {
   public var pictures: Pictures? {
-    get { dataSource.pictures }
+    get { cards.dataSource.pictures }
     set {
-      dataSource.pictures = newValue
+      cards.dataSource.pictures = newValue
       // Cards already on screen were configured without pictures.
       collectionView.reloadData()
       if var details {

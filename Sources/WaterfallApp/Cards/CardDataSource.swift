@@ -1,6 +1,6 @@
-import Dispatch
 import WaterfallLayout
 import WaterfallView
+import WaterfallWorkers
 
 /// Feeds the collection view: the items shown (those that pass the filter and are
 /// not hidden), grouped into sections, a card or list row for each, each card's
@@ -62,7 +62,7 @@ final class CardDataSource: CollectionViewDataSource, CollectionViewDelegate {
     let old = self.sections
     self.sections = sections
     // A million groups' table is freed on a worker, not between two keys.
-    if old.count >= 100_000 { DispatchQueue.global(qos: .utility).async { withExtendedLifetime(old) {} } }
+    if old.count >= 100_000 { Disposal.release { withExtendedLifetime(old) {} } }
   }
 
   /// Shows `items` after those shown; returns whether they all went to the end of

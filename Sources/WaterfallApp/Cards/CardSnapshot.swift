@@ -1,5 +1,5 @@
-import Dispatch
 import Synchronization
+import WaterfallWorkers
 
 /// What a worker thread needs of the store's cards, copied from it in constant
 /// time: the packed cards (shared copy on write), the picture sizes read since,
@@ -8,7 +8,7 @@ import Synchronization
 ///
 /// ```swift
 /// let cards = store.cardSnapshot
-/// DispatchQueue.global().async { let heights = cards.heights(width: 30) }
+/// worker.start { job in job.deliver(cards.heights(width: 30, parallelism: job.parallelism)) }
 /// ```
 public struct CardSnapshot: @unchecked Sendable {
   // @unchecked: immutable copies of copy-on-write values.
@@ -50,26 +50,26 @@ public struct CardSnapshot: @unchecked Sendable {
 
   /// Every card's height at `width` (0 for one too tall to keep), by item, or
   /// nil when `shouldStop` said so. Only `items` are measured, when given;
-  /// heights in `known` (non-zero) are kept, not measured again; `threads`
-  /// threads share the work, and `progress` hears how many cards are done,
+  /// heights in `known` (non-zero) are kept, not measured again; the work is
+  /// split in two as `parallelism` says, and `progress` hears how many cards are done,
   /// now and then.
   public func heights(
-    width: Int, of items: [Int]? = nil, known: [UInt16]? = nil, threads: Int = 1,
+    width: Int, of items: [Int]? = nil, known: [UInt16]? = nil, parallelism: Parallelism = .serial,
     shouldStop: @Sendable () -> Bool = { false }, progress: @Sendable (Int) -> Void = { _ in }
   ) -> [UInt16]? {
-    table(of: items, known: known, threads: threads, shouldStop: shouldStop, progress: progress) {
+    table(of: items, known: known, parallelism: parallelism, shouldStop: shouldStop, progress: progress) {
       self.height(of: $0, width: width)
     }
   }
 
   /// Every card's width in a horizontal waterfall of rows `height` tall (see
   /// ``width(of:height:within:)``), by item, or nil when `shouldStop` said so;
-  /// only `items` are measured, on `threads` threads, as ``heights(width:of:known:threads:shouldStop:progress:)``.
+  /// only `items` are measured, as ``heights(width:of:known:parallelism:shouldStop:progress:)``.
   func widths(
-    height: Int, within widths: ClosedRange<Int>, of items: [Int]? = nil, threads: Int = 1,
+    height: Int, within widths: ClosedRange<Int>, of items: [Int]? = nil, parallelism: Parallelism = .serial,
     shouldStop: @Sendable () -> Bool = { false }, progress: @Sendable (Int) -> Void = { _ in }
   ) -> [UInt16]? {
-    table(of: items, known: nil, threads: threads, shouldStop: shouldStop, progress: progress) {
+    table(of: items, known: nil, parallelism: parallelism, shouldStop: shouldStop, progress: progress) {
       self.width(of: $0, height: height, within: widths)
     }
   }
@@ -77,17 +77,17 @@ public struct CardSnapshot: @unchecked Sendable {
   /// A table of `measure(item)` by item (0 where not measured, or too large
   /// to keep), for `items` or all, the non-zero entries of `known` kept.
   private func table(
-    of items: [Int]?, known: [UInt16]?, threads: Int, shouldStop: @Sendable () -> Bool,
+    of items: [Int]?, known: [UInt16]?, parallelism: Parallelism, shouldStop: @Sendable () -> Bool,
     progress: @Sendable (Int) -> Void, measure: @Sendable (Int) -> Int
   ) -> [UInt16]? {
     var heights = known ?? []
     if heights.count < count { heights += repeatElement(0, count: count - heights.count) }
     let total = items?.count ?? count
-    let parts = max(1, min(threads, total / 4096 + 1))
+    let parts = max(1, min(2, total / 4096 + 1))
     let stopped = heights.withUnsafeMutableBufferPointer { buffer -> Bool in
       nonisolated(unsafe) let table = buffer
       let done = Atomic<Int>(0)
-      DispatchQueue.concurrentPerform(iterations: parts) { part in
+      parallelism.perform(parts) { part in
         let range = (total * part / parts)..<(total * (part + 1) / parts)
         for index in range {
           if index & 1023 == 0 {

@@ -1,29 +1,26 @@
-import Dispatch
 import Synchronization
+import WaterfallWorkers
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
-/// Runs a ``SearchQuery`` over the store's items on worker threads, so the keys
-/// never wait for a search.
+/// Runs a ``SearchQuery`` over the store's items on a ``Worker`` of two lanes,
+/// so the keys never wait for a search.
 ///
-/// The candidates are cut into chunks of ``chunkSize`` items; every worker takes
+/// The candidates are cut into chunks of ``chunkSize`` items; every lane takes
 /// the next chunk not taken, and the main thread collects finished chunks in
-/// order with ``take()``, so matches arrive in item order, as they are found,
-/// and the cards can show them through the layout's append path. Starting a
-/// search (each key) stops the one under way: its workers see a newer
+/// order with ``take(limit:)``, so matches arrive in item order, as they are
+/// found, and the cards can show them through the layout's append path.
+/// Starting a search (each key) stops the one under way: its lanes see a newer
 /// generation within a few dozen items and drop their work.
 ///
-/// Without a `wake` the engine has no threads: ``finishHere()`` does the whole
-/// search on the caller's thread (the `render` command, tests).
+/// With ``WorkerMode/synchronous`` the whole search is done before ``start(_:in:candidates:)``
+/// returns (the `render` command); with ``WorkerMode/stepped``, when
+/// ``finishHere()`` is called (tests).
 ///
-/// With an ``InputActivity``, only the first worker goes on while the user is at
-/// the keys; the others wait, a couple of milliseconds at a time, until the keys
+/// With an ``InputActivity``, only the first lane goes on while the user is at
+/// the keys; the others rest, a couple of milliseconds at a time, until the keys
 /// stop or no chunk is left to take, so that a key's frame finds a core free.
 ///
 /// ```swift
-/// let engine = SearchEngine(wake: { wakeUp.signal() })
+/// let engine = SearchEngine(mode: .background(wake: { wakeUp.signal() }))
 /// engine.start(SearchQuery("mug"), in: store.itemTexts, candidates: .range(0..<store.count))
 /// // later, on the main thread, when woken:
 /// while let batch = engine.take() { show(batch.matches) }
@@ -42,26 +39,34 @@ public final class SearchEngine: Sendable {
     public var finished: Bool
   }
 
-  /// One search: what it looks for, where, and its generation.
+  /// One search: what it looks for, where, and the next chunk no lane took.
   private final class Job: Sendable {
-    let generation: Int
     let query: SearchQuery
     let texts: ItemTexts
     let candidates: SearchCandidates
     let chunkCount: Int
+    let nextChunk = Atomic<Int>(0)
 
-    init(generation: Int, query: SearchQuery, texts: ItemTexts, candidates: SearchCandidates) {
-      self.generation = generation
+    init(query: SearchQuery, texts: ItemTexts, candidates: SearchCandidates) {
       self.query = query
       self.texts = texts
       self.candidates = candidates
       chunkCount = (candidates.count + SearchEngine.chunkSize - 1) / SearchEngine.chunkSize
     }
+
+    var hasChunksLeft: Bool { nextChunk.load(ordering: .relaxed) < chunkCount }
   }
 
+  /// What a lane delivers: one chunk's matches.
+  struct Found: Sendable {
+    var chunk: Int
+    var matches: [Int]
+  }
+
+  /// The main thread's side: the search under way and the chunks found, put in order.
   private struct State {
     var job: Job?
-    var nextChunk = 0
+    var generation = 0
     var results: [Int: [Int]] = [:]
     var nextTake = 0
     var reportedFinish = false
@@ -74,62 +79,63 @@ public final class SearchEngine: Sendable {
   static let cancelCheckInterval = 32
 
   private let state = Mutex(State())
-  private let live = Atomic<Int>(0)
-  private let wake: (@Sendable () -> Void)?
-  /// The number of worker threads a search uses.
+  private let worker: Worker<Found>
+  /// The number of lanes (threads) a search uses.
   public let workerCount: Int
-  /// While it is recent, only the first worker works.
+  /// While it is recent, only the first lane works.
   private let activity: InputActivity?
-  /// How many workers wait for the keys to stop.
+  /// How many lanes rest for the keys to stop.
   private let waiting = Atomic<Int>(0)
-  /// How long a paused worker sleeps before it looks again.
-  static let pauseMicroseconds: UInt32 = 2_000
+  /// How long a resting lane rests before it looks again.
+  static let pauseNanoseconds: UInt64 = 2_000_000
 
-  /// An engine whose workers call `wake` whenever they finish a chunk; nil: no
-  /// threads (see ``finishHere()``). With `activity`, the workers but the first
-  /// pause while the user is at the keys.
-  public init(workers: Int = 2, wake: (@Sendable () -> Void)?, activity: InputActivity? = nil) {
+  /// An engine whose searches run as `mode` says, on `workers` lanes; with
+  /// `activity`, the lanes but the first rest while the user is at the keys.
+  public init(workers: Int = 2, mode: WorkerMode, activity: InputActivity? = nil) {
     workerCount = max(1, workers)
-    self.wake = wake
+    worker = Worker(name: "search", mode: mode, priority: .lowered, lanes: workerCount)
     self.activity = activity
   }
 
   /// Whether searches run on worker threads.
-  public var runsInBackground: Bool { wake != nil }
+  public var runsInBackground: Bool { worker.mode.isBackground }
+
+  /// Whether a search is done before ``start(_:in:candidates:)`` returns.
+  public var runsSynchronously: Bool { worker.mode.isSynchronous }
 
   /// Starts looking for `query` among `candidates` of `texts`; any search under
   /// way stops. Returns the new search's generation.
   @discardableResult
   public func start(_ query: SearchQuery, in texts: ItemTexts, candidates: SearchCandidates) -> Int {
-    let generation = live.add(1, ordering: .sequentiallyConsistent).newValue
-    let job = Job(generation: generation, query: query, texts: texts, candidates: candidates)
-    state.withLock { $0 = State(job: job) }
-    if wake != nil {
-      for worker in 0..<min(workerCount, max(1, job.chunkCount)) {
-        DispatchQueue.global(qos: .utility).async { self.work(job, worker: worker) }
-      }
-    }
-    return generation
+    let job = Job(query: query, texts: texts, candidates: candidates)
+    // The state first: a synchronous worker delivers before `start` returns.
+    state.withLock { $0 = State(job: job, generation: worker.generation + 1) }
+    return worker.start(lanes: min(workerCount, max(1, job.chunkCount))) { [self] lane in work(job, lane: lane) }
   }
 
   /// Stops the search under way, if any, and forgets its results.
   public func cancel() {
-    live.add(1, ordering: .sequentiallyConsistent)
+    worker.cancel()
     state.withLock { $0 = State() }
   }
 
-  /// Does what remains of the search on this thread (an engine without threads).
+  /// Runs the search's lanes waiting on this thread (a stepped engine).
   public func finishHere() {
-    if let job = state.withLock({ $0.job }) { work(job, worker: 0) }
+    worker.runPending()
   }
+
+  /// Whether lanes wait to be run by ``finishHere()``.
+  public var hasPending: Bool { worker.hasPending }
 
   /// The matches found since the last call, in order, once the chunk after the
   /// last one taken is done; nil when there is nothing new. Chunks are taken
   /// whole until at least `limit` matches are in hand, so the main thread can
   /// take a frame's worth at a time.
   public func take(limit: Int = .max) -> Batch? {
-    state.withLock { s in
+    let found = worker.take()
+    return state.withLock { s in
       guard let job = s.job, !s.reportedFinish else { return nil }
+      for chunk in found { s.results[chunk.chunk] = chunk.matches }
       var matches: [Int] = []
       var taken = false
       while matches.count < limit, let found = s.results.removeValue(forKey: s.nextTake) {
@@ -141,14 +147,15 @@ public final class SearchEngine: Sendable {
       guard taken || finished else { return nil }
       s.reportedFinish = finished
       return Batch(
-        generation: job.generation, matches: matches, done: min(s.nextTake * Self.chunkSize, job.candidates.count),
+        generation: s.generation, matches: matches, done: min(s.nextTake * Self.chunkSize, job.candidates.count),
         total: job.candidates.count, finished: finished)
     }
   }
 
   /// Whether a batch is waiting to be taken.
   public var hasResults: Bool {
-    state.withLock { s in
+    if worker.hasOutput { return true }
+    return state.withLock { s in
       guard let job = s.job, !s.reportedFinish else { return false }
       return s.results[s.nextTake] != nil || s.nextTake == job.chunkCount
     }
@@ -156,41 +163,27 @@ public final class SearchEngine: Sendable {
 
   // MARK: The workers
 
-  /// Worker number `worker`'s loop: chunk after chunk until none is left or the
-  /// search is stopped.
-  private func work(_ job: Job, worker: Int) {
-    if wake != nil { WorkerPriority.lower() }
+  /// A lane's loop: chunk after chunk until none is left or the search is stopped.
+  private func work(_ job: Job, lane: WorkerJob<Found>) {
     while true {
-      if worker > 0, let activity, activity.isRecent {
+      if lane.lane > 0, let activity, activity.isRecent {
         waiting.add(1, ordering: .relaxed)
-        while activity.isRecent, hasChunksLeft(job) { usleep(Self.pauseMicroseconds) }
+        while activity.isRecent, job.hasChunksLeft, lane.pause(nanoseconds: Self.pauseNanoseconds) {}
         waiting.subtract(1, ordering: .relaxed)
       }
-      let claimed: Int? = state.withLock { s in
-        guard s.job === job, s.nextChunk < job.chunkCount else { return nil }
-        s.nextChunk += 1
-        return s.nextChunk - 1
-      }
-      guard let chunk = claimed, let found = search(job, chunk: chunk) else { return }
-      state.withLock { s in
-        if s.job === job { s.results[chunk] = found }
-      }
-      wake?()
+      let chunk = job.nextChunk.add(1, ordering: .relaxed).oldValue
+      guard chunk < job.chunkCount, let found = search(job, chunk: chunk, stop: { lane.isCancelled }) else { return }
+      lane.deliver(Found(chunk: chunk, matches: found))
     }
   }
 
-  /// How many workers wait for the keys to stop now.
+  /// How many lanes rest for the keys to stop now.
   var waitingWorkers: Int { waiting.load(ordering: .relaxed) }
-
-  /// Whether `job` is still the search under way and has chunks no worker took.
-  private func hasChunksLeft(_ job: Job) -> Bool {
-    state.withLock { $0.job === job && $0.nextChunk < job.chunkCount }
-  }
 
   /// The matches of chunk `chunk`, or nil when the search was stopped meanwhile.
   /// Items in another order than the store's (a sorted order) are read in the
   /// store's, front to back, and their matches given in the candidates' order.
-  private func search(_ job: Job, chunk: Int) -> [Int]? {
+  private func search(_ job: Job, chunk: Int, stop: () -> Bool) -> [Int]? {
     let start = chunk * Self.chunkSize
     let items = job.candidates.items(start, min(start + Self.chunkSize, job.candidates.count))
     let ascending = zip(items, items.dropFirst()).allSatisfy { $0 < $1 }
@@ -203,7 +196,7 @@ public final class SearchEngine: Sendable {
       let place = places[checked]
       checked += 1
       guard !stopped else { return }
-      if checked % Self.cancelCheckInterval == 0, live.load(ordering: .relaxed) != job.generation {
+      if checked % Self.cancelCheckInterval == 0, stop() {
         stopped = true
         return
       }

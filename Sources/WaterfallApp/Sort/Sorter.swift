@@ -1,5 +1,5 @@
-import Dispatch
 import Synchronization
+import WaterfallWorkers
 
 /// Orders the store's items by a ``SortOrder``: reads every item's field on two
 /// threads (``SortKeyReader``: one walk to the field, no value built), then sorts
@@ -17,10 +17,11 @@ import Synchronization
 /// ```
 public enum Sorter {
   /// The store indices of `texts` in `order`, or nil when `shouldStop` said so;
-  /// `lowering`: called on a worker, whose helper threads go below the main
-  /// thread too (``WorkerPriority``).
+  /// the passes are split in two as `parallelism` says (on a worker, its
+  /// ``WorkerJob/parallelism``: helper threads at the worker's priority).
   public static func sorted(
-    _ texts: ItemTexts, by order: SortOrder, lowering: Bool = false, shouldStop: @Sendable () -> Bool = { false }
+    _ texts: ItemTexts, by order: SortOrder, parallelism: Parallelism = .serial,
+    shouldStop: @Sendable () -> Bool = { false }
   ) -> [Int]? {
     guard let field = order.field else {
       return order.descending ? Array((0..<texts.count).reversed()) : Array(0..<texts.count)
@@ -29,8 +30,7 @@ public enum Sorter {
     let count = texts.count
     let descending = order.descending
     let results = Mutex<[Keys?]>(Array(repeating: nil, count: parts))
-    DispatchQueue.concurrentPerform(iterations: parts) { part in
-      if lowering { WorkerPriority.lower() }
+    parallelism.perform(parts) { part in
       let range = (count * part / parts)..<(count * (part + 1) / parts)
       let found = keys(of: texts, in: range, field: field, descending: descending, shouldStop: shouldStop)
       results.withLock { $0[part] = found }
@@ -41,10 +41,10 @@ public enum Sorter {
     for piece in pieces { all.append(piece) }
     pieces = []
     let strings = all.strings
-    let numbers = parallelSorted(&all.numbers, lowering: lowering, shouldStop: shouldStop) { a, b in a.key < b.key || (a.key == b.key && a.item < b.item) }
+    let numbers = parallelSorted(&all.numbers, parallelism: parallelism, shouldStop: shouldStop) { a, b in a.key < b.key || (a.key == b.key && a.item < b.item) }
     guard let numbers else { return nil }
     let words = strings.withUnsafeBufferPointer { strings in
-      parallelSorted(&all.texts, lowering: lowering, shouldStop: shouldStop) { a, b in
+      parallelSorted(&all.texts, parallelism: parallelism, shouldStop: shouldStop) { a, b in
         if a.ascii, b.ascii, a.prefix != b.prefix { return descending ? a.prefix > b.prefix : a.prefix < b.prefix }
         let (x, y) = (strings[Int(a.slot)], strings[Int(b.slot)])
         if x != y { return descending ? x > y : x < y }
@@ -139,7 +139,7 @@ public enum Sorter {
   /// The items of `keys` sorted by `less`: each half on a thread of its own,
   /// then merged; nil when `shouldStop` said so in between.
   static func parallelSorted<Key: HasItem>(
-    _ keys: inout [Key], lowering: Bool, shouldStop: () -> Bool, by less: (Key, Key) -> Bool
+    _ keys: inout [Key], parallelism: Parallelism, shouldStop: () -> Bool, by less: (Key, Key) -> Bool
   ) -> [Int]? {
     let n = keys.count
     guard n > 20_000 else {
@@ -151,8 +151,7 @@ public enum Sorter {
       nonisolated(unsafe) let whole = buffer
       withoutActuallyEscaping(less) { less in
         nonisolated(unsafe) let less = less
-        DispatchQueue.concurrentPerform(iterations: 2) { half in
-          if lowering { WorkerPriority.lower() }
+        parallelism.perform(2) { half in
           var part = UnsafeMutableBufferPointer(rebasing: whole[half == 0 ? 0..<mid : mid..<n])
           part.sort(by: less)
         }

@@ -31,12 +31,12 @@ public enum TerminalApp {
 
   /// Runs the browser until the user quits; the terminal is restored before it
   /// returns or throws. `session` is open already (see ``TerminalSession``), so the
-  /// caller can hand its wake-up to the loader before the first frame.
+  /// caller can hand its wake-up to the loader before the first frame. The
+  /// browser's workers (``Browser/Configuration``) should run in the background
+  /// and wake the session, so that keys never wait for them.
   public static func run(browser: Browser, controller: LoadController?, session: TerminalSession) -> Outcome {
     let loop = TerminalLoop(session: session)
     browser.resize(to: session.size)
-    let wakeUp = session.wakeUp
-    browser.searchInBackground { wakeUp.signal() }
     let pictures = startPictures(browser: browser, source: controller?.source, session: session)
     defer { pictures?.stop() }
     let trace = FrameTrace.fromEnvironment()  // `make bench`: key-to-screen times

@@ -1,10 +1,11 @@
 import WaterfallLayout
 import WaterfallView
+import WaterfallWorkers
 
 /// Laying every card out again at scale without freezing a key: a new column
 /// width (`+`, `-`, `z`, a resize), `L` to a layout that places every card in
 /// turn (the waterfall, the grids, the list) and groups that gained items
-/// (`--group-by`) go to a ``LayoutWorker``.
+/// (`--group-by`) go to the layout worker.
 ///
 /// At a new width the screen changes at once: the cards around the selection
 /// are measured exactly, the others' heights guessed from a width they are
@@ -12,18 +13,7 @@ import WaterfallView
 /// lays them all out; its layout then takes over, the selected card kept at
 /// its row. Groups that gained items keep their layout until the worker's is
 /// ready. The status bar says `laying out 45%` meanwhile.
-extension Browser {
-  /// What a layout is laid out for: the job's result is installed only if the
-  /// browser still wants the same.
-  struct LayoutShape: Equatable {
-    var kind: LayoutKind
-    var columns: Int
-    var largeCards: Bool
-    var screen: Size
-    var store: ObjectIdentifier
-    var revision: Int
-  }
-
+extension LayoutCoordinator {
   var layoutShape: LayoutShape {
     LayoutShape(
       kind: options.layout, columns: columns, largeCards: options.largeCards, screen: size,
@@ -35,8 +25,8 @@ extension Browser {
   /// either way; the others place a card by its index at no cost), with a
   /// worker to run on.
   var laysOutInBackground: Bool {
-    layoutWorker.runsInBackground && !options.layout.placesByIndex
-      && (dataSource.shownCount >= backgroundLayoutThreshold || pendingGrouping != nil)
+    hasWorkers && !options.layout.placesByIndex
+      && (dataSource.shownCount >= configuration.backgroundLayoutThreshold || phase.regrouping != nil)
   }
 
   /// Lays every card out again for the layout policy (after a change of
@@ -47,13 +37,13 @@ extension Browser {
   func relayoutCards(frame: Rect? = nil) {
     let frame = frame ?? cardsFrame
     guard laysOutInBackground else {
-      if isGrouping {
+      if phase.isGrouping {
         // The items being grouped go on being grouped, the old sections in
         // this layout meanwhile. A job that would then lay out every card in
         // turn (the waterfall, the grids, the list) starts again for this
         // layout; one for a layout that places by index goes on, and its
         // sections are taken as they are (``finishRegroupingHere()``).
-        if pendingLayout?.shape.kind.placesByIndex != true { startLayoutJob(frame: frame) }
+        if phase.task?.shape.kind.placesByIndex != true { startLayoutJob(frame: frame) }
       } else {
         cancelLayoutJob()
       }
@@ -61,7 +51,7 @@ extension Browser {
       return
     }
     let sections = dataSource.sections.sectionCount
-    if isGrouping {
+    if phase.isGrouping {
       // The old sections keep their layout until the new ones come with theirs.
     } else if sections == 1 {
       // The cards around the selection, here; all of them on the worker.
@@ -79,50 +69,6 @@ extension Browser {
     }
     // Many groups keep their layout, in the view's old frame, until the worker's is ready.
     startLayoutJob(frame: frame)
-  }
-
-  /// A stand-in for the layout of one section of many cards: those within a
-  /// few screens of shown position `position`, laid out here (their heights
-  /// measured and kept), where the whole layout will put them in a view at
-  /// `frame`: exactly, for cards of one size (``UniformRows``); about, for the
-  /// waterfall.
-  func windowLayout(around position: Int, frame: Rect) -> WindowLayout {
-    let count = dataSource.sections.sectionCount > 0 ? dataSource.sections.count(inSection: 0) : 0
-    let reach = nearReach
-    let items = max(0, min(position, count) - reach)..<min(count, position + reach)
-    // Text keeps its area: rows per item go as the width the columns share
-    // (sideways, columns per item as the height the rows share).
-    // (Every item the old layout placed: after a reload of groups, the old
-    // sections were many.)
-    let oldCount = max(1, view.numberOfItems)
-    let content = view.contentSize
-    let rowsPerItem =
-      policy.isHorizontal
-      ? Double(content.width) / Double(oldCount) * Double(max(1, view.frame.height)) / Double(max(1, frame.height))
-      : Double(content.height) / Double(oldCount) * Double(max(1, view.frame.width)) / Double(max(1, frame.width))
-    return windowLayout(
-      items: items, frame: frame, top: Int(rowsPerItem * Double(items.lowerBound)),
-      contentHeight: Int(rowsPerItem * Double(count)))
-  }
-
-  /// The stand-in placing `items` of the one section, in a view at `frame`;
-  /// for the waterfall, from row `top` of content `contentHeight` tall (guesses).
-  func windowLayout(items: Range<Int>, frame: Rect, top: Int, contentHeight: Int) -> WindowLayout {
-    let count = dataSource.sections.sectionCount > 0 ? dataSource.sections.count(inSection: 0) : 0
-    let base = policy.makeLayout(sectionCount: 1, hasFooter: false)
-    guard !options.layout.measuresCards else {
-      // From the first card, the run is where the whole layout puts it; to the
-      // last, the content ends where the cards do.
-      return WindowLayout(
-        base: base, section: 0, items: items, top: items.lowerBound == 0 ? 0 : top,
-        contentHeight: items.upperBound >= count ? 0 : contentHeight)
-    }
-    let rows = UniformRows(
-      whole: makeLayout(), run: policy.makeLayout(sectionCount: 1, hasFooter: false), size: frame.size, count: count)
-    let first = rows.rowStart(items.lowerBound)
-    return WindowLayout(
-      base: base, section: 0, items: first..<items.upperBound, top: rows.top(ofRun: first),
-      contentHeight: rows.contentHeight)
   }
 
   /// How many positions either side of the selection the cards measured at
@@ -161,67 +107,84 @@ extension Browser {
     let job = LayoutJob(
       policy: policy, size: view.frame.size, sections: first, hasFooter: false, cards: store.cardSnapshot,
       known: store.knownHeights(width: width), width: width, cardWidths: dataSource.cardWidths)
-    guard let result = job.run(threads: 1) else { return }
+    guard let result = job.run() else { return }
     store.installHeights(result.heights, width: width)
     view.reloadData(withPrepared: result.layout, counts: result.counts)
   }
 
   /// Hands the worker the cards to lay out for the current layout policy, in
-  /// a view at `frame` (by default, where the view is).
-  func startLayoutJob(frame: Rect? = nil) {
-    let frame = frame ?? (pendingLayout?.frame ?? view.frame)
+  /// a view at `frame` (by default, where the view is to be); with `grouping`,
+  /// a new grouping of items first (else a grouping under way goes on).
+  func startLayoutJob(frame: Rect? = nil, grouping: Regrouping? = nil) {
+    let frame = frame ?? (phase.task?.frame ?? view.frame)
     let width = itemWidth(for: policy, viewSize: frame.size)
     var job = LayoutJob(
       policy: policy, size: frame.size, sections: dataSource.sections, hasFooter: dataSource.footer != nil,
       cards: store.cardSnapshot,
       known: options.layout.measuresCards && !policy.isHorizontal ? store.knownHeights(width: width) : nil,
       width: width, cardWidths: dataSource.cardWidths)
-    if let regroup = pendingGrouping, !regroup.installed {
+    let regroup = grouping ?? (phase.isGrouping ? phase.regrouping : nil)
+    if let regroup {
       // Grouped first; into empty cards, the first groups shown as soon as they are laid out.
       job.grouping = regroup.input
       // (A layout that places cards by index lays them all out at once.)
       job.interimSections = dataSource.shownCount == 0 && !options.layout.placesByIndex ? Self.interimSectionLimit : 0
     }
-    pendingLayout = (layoutWorker.start(job), layoutShape, frame)
+    let generation = worker.start(job.run(on:))
+    let task = LayoutTask(generation: generation, shape: layoutShape, frame: frame)
+    if let grouping { phase.startGrouping(task, grouping) } else { phase.startLayout(task) }
   }
 
   /// Stops the worker's layout, if one runs, and forgets guessed heights. A
   /// grouping it was doing is finished here.
   func cancelLayoutJob() {
-    if pendingGrouping != nil {
+    if phase.regrouping != nil {
       finishRegroupingHere()
       return
     }
-    guard pendingLayout != nil || dataSource.interimHeights != nil else { return }
-    layoutWorker.cancel()
-    pendingLayout = nil
+    guard phase.task != nil || dataSource.interimHeights != nil else { return }
+    worker.cancel()
+    phase.finish()
     dataSource.interimHeights = nil
   }
 
-  /// Takes in the layout the worker finished, if it is still the one wanted:
-  /// the selected card stays at its row. Returns whether the screen changed.
+  /// Takes in the layouts the worker finished (a grouping's first sections,
+  /// then the whole layout), at most `limit` of them, if still the ones
+  /// wanted: the selected card stays at its row. Returns whether the screen changed.
   @discardableResult
-  public func takeLayoutResult() -> Bool {
+  func takeLayoutResult(limit: Int = .max) -> Bool {
     // Cards sliding stop where they were going first: the animation ends on
     // layouts made for the sections shown now, which would bury new ones. (To
     // wait for it instead would wait as long as keys come: each step slides.)
-    if animator.isRunning, layoutWorker.hasResult { finishAnimation() }
-    guard let (generation, result) = layoutWorker.take(), let pending = pendingLayout, pending.generation == generation
-    else { return false }
+    if animator.isRunning, worker.hasOutput { finishAnimation() }
+    let results = worker.take(limit: limit)
+    // A grouping's first sections that the whole layout already follows are not shown first.
+    let whole = results.lastIndex { !$0.isInterim } ?? 0
+    var changed = false
+    for result in results[whole...] {
+      changed = take(result) || changed
+    }
+    return changed
+  }
+
+  /// Takes in one result of the job under way (see ``takeLayoutResult()``).
+  private func take(_ result: LayoutJob.Result) -> Bool {
+    guard let pending = phase.task, pending.generation == worker.generation else { return false }
     if result.isInterim { return takeFirstSections(result) }
-    pendingLayout = nil
-    guard pending.shape.store == ObjectIdentifier(store) else { return false }
+    guard pending.shape.store == ObjectIdentifier(store) else {
+      phase.finish()
+      return false
+    }
     if !result.heights.isEmpty { store.installHeights(result.heights, width: result.width) }
     guard pending.shape == layoutShape, pending.frame == cardsFrame else {
       // Laid out for another frame: once more, for now, with the sections grouped already.
-      if let sections = result.sections, pendingGrouping?.installed == false {
-        pendingGrouping?.input = GroupingInput(shown: sections)
-      }
+      if let sections = result.sections { phase.keepGrouped(sections) }
       if laysOutInBackground {
         startLayoutJob(frame: cardsFrame)
-      } else if pendingGrouping != nil {
+      } else if phase.regrouping != nil {
         finishRegroupingHere()
       } else {
+        phase.finish()
         dataSource.interimHeights = nil
       }
       return false
@@ -229,20 +192,17 @@ extension Browser {
     dataSource.interimHeights = nil
     var keep = selectedItem
     let row = selectedRow
-    let regroup = pendingGrouping
+    let finished = phase.finish()
     // Sections installed from this result count what it laid out.
     var countsAgree = false
-    if let regroup {
+    if let (regroup, shown) = finished, !shown {
       // The new sections and their layout, together.
-      pendingGrouping = nil
-      if !regroup.installed {
-        keep = itemToKeep(after: regroup)
-        if let sections = result.sections {
-          dataSource.install(sections)
-          countsAgree = true
-        }
-        updateFooter()
+      keep = itemToKeep(after: regroup)
+      if let sections = result.sections {
+        dataSource.install(sections)
+        countsAgree = true
       }
+      updateFooter()
     }
     retiringLayout { view.reloadData(withPrepared: result.layout, counts: result.counts, frame: pending.frame) }
     // Items that came since, at the end of the last section, go in at once;
@@ -259,15 +219,15 @@ extension Browser {
     } else if count != result.counts.count || (0..<count).contains(where: { sections.count(inSection: $0) != result.counts[$0] }) {
       throttle.isPending = true
     }
-    if goingToEnd {
+    if followsEnd {
       view.selectLastItem()
-    } else if regroup?.selectsFirst == true || !select(keep, atRow: row) {
+    } else if finished?.regroup.selectsFirst == true || !select(keep, atRow: row) {
       view.selectFirstItem()
     }
-    if let regroup, !regroup.backlog.isEmpty {
+    if let backlog = finished?.regroup.backlog, !backlog.isEmpty {
       // Items taken in meanwhile (a search's later matches): shown now, laid out
       // again at once if they join earlier sections.
-      appendShown(regroup.backlog)
+      appendShown(backlog)
       relayoutIfPending(allowed: true)
     }
     return true
@@ -279,15 +239,5 @@ extension Browser {
     let old = RetiredLayout(view.layout)
     body()
     old.release()
-  }
-
-  /// Whether the worker is laying the cards out.
-  public var isLayingOut: Bool { pendingLayout != nil }
-
-  /// The status bar's word on it: "laying out 45%".
-  var layoutProgress: String? {
-    guard pendingLayout != nil else { return nil }
-    if isGrouping, let percent = layoutWorker.groupingPercent { return "grouping \(percent)%" }
-    return "laying out \(layoutWorker.percent)%"
   }
 }

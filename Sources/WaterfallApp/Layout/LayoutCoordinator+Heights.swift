@@ -2,16 +2,16 @@ import WaterfallLayout
 
 /// Measuring cards ahead: after each change of layout, the cards' heights at
 /// the widths `+`, `-` and `z` would give are measured on a worker
-/// (``HeightPrefetcher``), so that at a million cards those keys answer without
+/// (``HeightsJob``), so that at a million cards those keys answer without
 /// wrapping any text on the main thread.
-extension Browser {
+extension LayoutCoordinator {
   /// Starts measuring the cards at the widths the next column or size key
   /// would give, if the cards are many and the layout is the vertical waterfall.
   func prefetchHeights() {
-    guard heightPrefetcher.runsInBackground, options.layout == .waterfall, !policy.isHorizontal,
-      options.parameters.groupColumns.isEmpty, store.count >= prefetchThreshold
+    guard hasWorkers, options.layout == .waterfall, !policy.isHorizontal,
+      options.parameters.groupColumns.isEmpty, store.count >= configuration.prefetchThreshold
     else {
-      heightPrefetcher.cancel()
+      heightsWorker.cancel()
       return
     }
     let current = itemWidth(for: policy)
@@ -32,7 +32,7 @@ extension Browser {
       }
     }
     prefetchWidths = widths
-    heightPrefetcher.start(widths: widths, source: store.cardSnapshot, store: ObjectIdentifier(store))
+    heightsWorker.start(HeightsJob(widths: widths, cards: store.cardSnapshot, store: ObjectIdentifier(store)).run(on:))
   }
 
   /// The width of a card in the waterfall `policy` makes, in a view of
@@ -45,8 +45,8 @@ extension Browser {
 
   /// Takes in the heights measured ahead; returns how many tables (widths) came.
   @discardableResult
-  public func takePrefetchedHeights() -> Int {
-    let results = heightPrefetcher.take()
+  func takePrefetchedHeights() -> Int {
+    let results = heightsWorker.take()
     for result in results where result.store == ObjectIdentifier(store) {
       store.installHeights(result.heights, width: result.width)
     }
@@ -54,5 +54,5 @@ extension Browser {
   }
 
   /// Whether measured heights wait to be taken.
-  public var prefetchHasResults: Bool { heightPrefetcher.hasResults }
+  var prefetchHasResults: Bool { heightsWorker.hasOutput }
 }

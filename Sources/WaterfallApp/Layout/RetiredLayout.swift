@@ -1,5 +1,5 @@
-import Dispatch
 import WaterfallLayout
+import WaterfallWorkers
 
 /// A layout the view no longer shows, freed on a worker thread: a layout of a
 /// million groups holds millions of small arrays, and freeing them would hold
@@ -19,8 +19,8 @@ final class RetiredLayout: @unchecked Sendable {
     self.layout = layout
   }
 
-  /// Drops the layout on a worker thread.
+  /// Drops the layout on the disposal thread (``Disposal``).
   func release() {
-    DispatchQueue.global(qos: .utility).async { self.layout = nil }
+    Disposal.release { self.layout = nil }
   }
 }

@@ -2,12 +2,14 @@ import WaterfallLayout
 import WaterfallView
 
 /// The browser's answers to events: a key is looked up in the mode's
-/// ``KeyTable`` (``KeyBindings``) and its ``KeyCommand`` carried out here.
+/// ``KeyTable`` (``KeyBindings``) and its ``KeyCommand`` carried out here. This
+/// is the one place that decides what a key does; the parts it calls
+/// (``LayoutCoordinator``, ``ShownPipeline``, ``DetailsView``) decide how.
 extension Browser {
   /// Handles one event; `time` (milliseconds, any origin) tells a double click.
   public func handle(_ event: InputEvent, time: UInt64 = 0) -> BrowserAction {
     lastTime = time
-    inputActivity.noteInput()
+    configuration.inputActivity.noteInput()
     // Any key but a pull lets go of a pull: past the threshold, that refreshes.
     var refresh = false
     if case .pulling = pull.state {
@@ -23,7 +25,7 @@ extension Browser {
       }
     }
     let action = dispatch(event, time: time)
-    followSelectionWithWindow()
+    cards.followSelectionWithWindow()
     if refresh, case .none = action { return .reload }
     return action
   }
@@ -31,7 +33,7 @@ extension Browser {
   /// Whether scrolling up now pulls the refresh header: the cards are at their
   /// top and scroll down (the circle never scrolls, sideways flows have no top).
   var canPull: Bool {
-    !view.isHorizontal && options.layout != .circle && view.contentOffset == 0 && mode == .browsing
+    !cards.view.isHorizontal && options.layout != .circle && cards.view.contentOffset == 0 && mode == .browsing
   }
 
   private func dispatch(_ event: InputEvent, time: UInt64) -> BrowserAction {
@@ -40,7 +42,7 @@ extension Browser {
       resize(to: newSize)
       return .none
     case .mouse(let mouse):
-      finishAnimation()
+      cards.finishAnimation()
       return handleMouse(mouse, time: time)
     case .key(let key):
       switch KeyBindings.global.command(for: key) {
@@ -48,7 +50,7 @@ extension Browser {
       case .interrupt: return .quit(130)
       default: break
       }
-      finishAnimation()
+      cards.finishAnimation()
       let command = KeyBindings.table(for: mode).command(for: key)
       switch mode {
       case .browsing: return browse(command)
@@ -80,23 +82,24 @@ extension Browser {
       stopGoingToEnd()
       if command == .back { return .none }
     }
+    let view = cards.view
     switch command {
     case .up:
-      if !move(.up), canPull {
+      if !cards.move(.up), canPull {
         pull.pull(now: lastTime)
         updateCardsFrame()
       }
-    case .down: move(.down)
-    case .left: move(.left)
-    case .right: move(.right)
+    case .down: cards.move(.down)
+    case .left: cards.move(.left)
+    case .right: cards.move(.right)
     case .pageUp: view.moveSelection(byPages: -1)
     case .pageDown: view.moveSelection(byPages: 1)
     case .halfPageUp: view.moveSelection(byRows: -max(1, view.pageLength / 2))
     case .halfPageDown: view.moveSelection(byRows: max(1, view.pageLength / 2))
     case .first: view.selectFirstItem()
     case .last: goToEnd()
-    case .scrollDown: scrollAlong(by: 1)
-    case .scrollUp: scrollAlong(by: -1)
+    case .scrollDown: cards.scrollAlong(by: 1, now: lastTime)
+    case .scrollUp: cards.scrollAlong(by: -1, now: lastTime)
     case .open:
       guard let item = selectedItem else { return .none }
       if options.printMode { return printItem(item) }
@@ -106,21 +109,22 @@ extension Browser {
       applyFilter("")
     case .quit: return .quit(quitStatus)
     case .filter: mode = .filtering
-    case .moreColumns: setColumns(columns + 1)
-    case .fewerColumns: setColumns(columns - 1)
-    case .nextLayout: switchLayout(to: options.layout.next, large: options.largeCards)
+    case .moreColumns: cards.setColumns(columns + 1)
+    case .fewerColumns: cards.setColumns(columns - 1)
+    case .nextLayout: cards.switchLayout(to: options.layout.next, large: options.largeCards)
     case .cardSize:
       // The grids have a size each; the waterfall's card size is its own, so
       // cycling through the grids never changes it.
       switch options.layout {
-      case .grid: switchLayout(to: .gridLarge, large: options.largeCards)
-      case .gridLarge: switchLayout(to: .grid, large: options.largeCards)
-      case .waterfall, .list, .line, .circle, .mosaic: switchLayout(to: options.layout, large: !options.largeCards)
+      case .grid: cards.switchLayout(to: .gridLarge, large: options.largeCards)
+      case .gridLarge: cards.switchLayout(to: .grid, large: options.largeCards)
+      case .waterfall, .list, .line, .circle, .mosaic: cards.switchLayout(to: options.layout, large: !options.largeCards)
       }
-    case .nextSort: sortByNextField()
-    case .reverseSort: reverseSort()
+    case .nextSort: pipeline.requestSort(pipeline.nextSort(among: store.fieldNames()))
+    case .reverseSort: pipeline.requestSort(pipeline.reversedSort)
     case .hide: hideSelected()
-    case .unhide: undoHide()
+    case .unhide:
+      if let item = pipeline.undoHide() { cards.reshowGrowing(pipeline.input, back: item) }
     case .reload: return .reload
     case .help:
       mode = .help
@@ -128,6 +132,25 @@ extension Browser {
     default: break
     }
     return .none
+  }
+
+  /// Hides the selected card (`x`): from the view, never from the data. The card
+  /// shrinks away while the cards after it slide to their new places; those
+  /// before it keep theirs.
+  private func hideSelected() {
+    guard let item = selectedItem else { return }
+    // The card after it takes the selection; after the last, the one before.
+    let next = cards.shownItem(besideSelection: 1) ?? cards.shownItem(besideSelection: -1)
+    if cards.animateHide(of: item, selecting: next) { return }
+    pipeline.hide(item)
+    cards.reshow(pipeline.input, selecting: next)
+  }
+
+  /// Searches for `text` (the filter): the cards keep showing what they
+  /// showed until the first matches come.
+  func applyFilter(_ text: String) {
+    pipeline.search(text)
+    cards.dataSource.highlight = pipeline.highlight
   }
 
   /// The `?` screen's keys: scrolling, and closing on `?`, Esc or q only.
@@ -152,7 +175,7 @@ extension Browser {
   /// asks for them (``isGoingToEnd``) and follows the end as they come, until
   /// the last one is in or a key stops it.
   func goToEnd() {
-    view.selectLastItem()
+    cards.view.selectLastItem()
     if case .loading = loading {
       goingToEnd = true
       notice = "going to the end · Esc stops"
@@ -192,53 +215,31 @@ extension Browser {
       return .none
     }
     notice = nil
-    let rect = detailsRect
-    let page = max(1, DetailsView.inside(rect).height - 1)
-    switch command {
+    switch details.handle(command, in: detailsRect) {
+    case .stay:
+      self.details = details
     case .close:
       self.details = nil
       mode = .browsing
-      return .none
-    case .up: details.moveCursor(by: -1, in: rect)
-    case .down: details.moveCursor(by: 1, in: rect)
-    case .pageUp: details.scroll(by: -page, in: rect)
-    case .pageDown: details.scroll(by: page, in: rect)
-    case .halfPageUp: details.scroll(by: -max(1, page / 2), in: rect)
-    case .halfPageDown: details.scroll(by: max(1, page / 2), in: rect)
-    case .first:
-      details.moveCursor(to: 0, in: rect)
-      details.scroll(by: Int.min / 2, in: rect)
-    case .last:
-      details.scroll(by: Int.max / 2, in: rect)
-      details.moveCursor(to: details.rows.count - 1, in: rect)
-      details.scroll(by: Int.max / 2, in: rect)
-    case .toggleFold, .fold, .unfold:
-      if let command { details.fold(command, in: rect) }
-    case .togglePicture:
-      if details.hasPicture {
-        details.pictureFull.toggle()
-        details.scroll(by: 0, in: rect)
-      } else {
-        notice = "no picture"
-      }
-    case .nextItem, .previousItem, .left, .right:
-      let moved: Bool
-      switch command {
-      case .left: moved = view.moveSelection(.left)
-      case .right: moved = view.moveSelection(.right)
-      default: moved = view.moveSelection(toNeighborInOrder: command == .nextItem ? 1 : -1)
-      }
-      guard moved, let item = selectedItem, item != details.item else {
-        notice = command == .previousItem || command == .left ? "the first item" : "the last item"
-        break
-      }
-      openDetails(keepingPictureFull: details.pictureFull)
-      return .none
+    case .notice(let text):
+      self.details = details
+      notice = text
     case .copy:
       return .copy(store.json(at: details.item))
-    default: break
+    case .step(let step):
+      let view = cards.view
+      let moved: Bool
+      switch step {
+      case .left: moved = view.moveSelection(.left)
+      case .right: moved = view.moveSelection(.right)
+      default: moved = view.moveSelection(toNeighborInOrder: step == .nextItem ? 1 : -1)
+      }
+      guard moved, let item = selectedItem, item != details.item else {
+        notice = step == .previousItem || step == .left ? "the first item" : "the last item"
+        return .none
+      }
+      openDetails(keepingPictureFull: details.pictureFull)
     }
-    self.details = details
     return .none
   }
 
@@ -255,12 +256,13 @@ extension Browser {
         pull.pull(now: time)
         updateCardsFrame()
       } else {
-        scrollAlong(by: -3)
+        cards.scrollAlong(by: -3, now: time)
       }
     case (.browsing, .wheelDown), (.filtering, .wheelDown):
-      scrollAlong(by: 3)
+      cards.scrollAlong(by: 3, now: time)
     case (.browsing, .press), (.filtering, .press):
       mode = .browsing
+      let view = cards.view
       guard let point = view.contentPoint(fromScreen: mouse.position), let indexPath = view.indexPathForItem(at: point) else {
         return .none
       }
@@ -278,52 +280,14 @@ extension Browser {
     return .none
   }
 
-  // MARK: What keys change
-
-  /// Moves the selection one card; the carousel slides the card to the middle and
-  /// the circle turns, animated. Returns whether the selection moved.
-  @discardableResult
-  private func move(_ direction: NavigationDirection) -> Bool {
-    let before = view.scrollOffset
-    let circle = view.layout as? CircleLayout
-    let turnedFrom = circle?.snapshot()
-    let moved = view.moveSelection(direction)
-    guard options.animates, moved else { return moved }
-    if let circle, let turnedFrom {
-      let transition = TransitionLayout(from: turnedFrom, to: circle, fromOrigin: .zero, toOrigin: .zero)
-      animator.begin(transition, target: circle)
-      view.setLayout(transition, scrollOffset: .zero)
-    } else if options.layout == .line, view.scrollOffset != before {
-      animator.beginScroll(of: view.layout, from: before, to: view.scrollOffset)
-      view.setScrollOffset(before)
-    }
-    return moved
-  }
-
-  /// Scrolls the cards by `steps` rows (columns, when they flow sideways) without
-  /// moving the selection; the carousel then comes to rest on a card.
-  private func scrollAlong(by steps: Int) {
-    view.scroll(alongBy: steps)
-    if options.layout == .line { snapDeadline = lastTime + Self.restMilliseconds }
-  }
-
-  /// How long after the last scroll the carousel comes to rest.
-  static let restMilliseconds: UInt64 = 150
-
   /// Brings a scrolled carousel to rest with the card nearest the middle in the
   /// middle, selected (animated). Nothing for other layouts.
-  public func comeToRest() {
-    snapDeadline = nil
-    guard let line = view.layout as? LineLayout else { return }
-    let from = view.scrollOffset
-    let target = view.restingOffset(forProposed: from)
-    if let item = line.item(restingAt: target) { view.selectItem(at: item, scroll: false) }
-    guard target != from else { return }
-    if options.animates {
-      animator.beginScroll(of: line, from: from, to: target)
-    } else {
-      view.setScrollOffset(target)
-    }
+  public func comeToRest() { cards.comeToRest() }
+
+  /// Gives the cards room for the pull-to-refresh header as it grows and shrinks.
+  func updateCardsFrame() {
+    cards.headerRows = pull.rows
+    cards.updateCardsFrame()
   }
 
   /// Moves the pull-to-refresh header and the carousel's rest on to time `now`
@@ -333,21 +297,12 @@ extension Browser {
     lastTime = now
     let refresh = pull.tick(now: now)
     updateCardsFrame()
-    if let deadline = snapDeadline, now >= deadline { comeToRest() }
+    if let deadline = cards.snapDeadline, now >= deadline { cards.comeToRest() }
     return refresh ? .reload : .none
   }
 
   /// How soon ``tick(now:)`` has something to do, in milliseconds; nil: nothing.
   public var tickInterval: Int? {
-    [pull.tickInterval, snapDeadline.map { _ in 30 }].compactMap { $0 }.min()
-  }
-
-  private func setColumns(_ count: Int) {
-    let clamped = min(max(count, LayoutPolicy.columnRange.lowerBound), LayoutPolicy.columnRange.upperBound)
-    guard clamped != columns || options.columns == nil else { return }
-    policy.options.columns = clamped
-    finishAnimation()
-    relayoutCards()
-    prefetchHeights()
+    [pull.tickInterval, cards.snapDeadline.map { _ in 30 }].compactMap { $0 }.min()
   }
 }

@@ -3,7 +3,7 @@ import WaterfallView
 
 /// Grouping many items into sections without the main thread walking them
 /// (`--group-by`): a big page taken in, and every sort, hide, unhide or search
-/// that shows the items anew, go to the ``LayoutWorker``, which groups them
+/// that shows the items anew, go to the layout worker, which groups them
 /// (``GroupingInput``) and lays the new sections out in one job.
 ///
 /// The cards keep showing the old sections, whose index paths stay valid, and
@@ -11,74 +11,36 @@ import WaterfallView
 /// together; the selection then stays on its item. The status bar says
 /// `grouping 45%`, then `laying out 45%`. A newer request stops an older one.
 /// Few items are grouped here, at once, as before.
-extension Browser {
-  /// A grouping the worker is doing, and what to do when it is done.
-  struct Regrouping {
-    /// What it groups.
-    var input: GroupingInput
-    /// The item to select when the new sections show.
-    var keep: Int?
-    /// The item selected when it was asked for: if another is selected by
-    /// then, that one stays selected instead.
-    var selectedAtRequest: Int?
-    /// Whether the first item is selected when they show (a search's first matches).
-    var selectsFirst = false
-    /// Items taken in meanwhile: added after the new sections, in order.
-    var backlog: [Int] = []
-    /// Whether the new sections show already, with their first sections laid
-    /// out (the cards were empty), the whole layout to follow.
-    var installed = false
-  }
-
+extension LayoutCoordinator {
   /// Whether grouping may go to the worker at all: grouped cards, with a
   /// worker to run on. In every layout: one that places cards by their index
   /// (the carousel, the circle, the mosaic) costs the worker nothing more.
   var regroupsInBackground: Bool {
-    dataSource.groups && layoutWorker.runsInBackground
-  }
-
-  /// What the cards show when shown anew, to group: a search's matches, the
-  /// sorted items, or every item, less those hidden. Made in constant time.
-  var shownInput: GroupingInput {
-    var input = GroupingInput(hidden: shown.hidden)
-    if let search {
-      input.list = search.matches
-    } else if let sorted = sortedItems {
-      // The items loaded since the sort come after the sorted ones.
-      input.list = sorted
-      input.range = min(sorted.count, store.count)..<store.count
-    } else {
-      input.range = 0..<store.count
-    }
-    return input
+    dataSource.groups && hasWorkers
   }
 
   /// Groups `input` and lays the new sections out on the worker when the items
-  /// are many (``backgroundLayoutThreshold``) and the worker can; returns
-  /// whether it went there. `keep` is the item to select when they show.
+  /// are many (``Browser/Configuration/backgroundLayoutThreshold``) and the
+  /// worker can; returns whether it went there. `keep` is the item to select
+  /// when they show.
   func regroupInBackground(_ input: GroupingInput, keep: Int?) -> Bool {
-    guard regroupsInBackground, input.count >= backgroundLayoutThreshold else { return false }
-    pendingGrouping = Regrouping(input: input, keep: keep, selectedAtRequest: selectedItem)
+    guard regroupsInBackground, input.count >= configuration.backgroundLayoutThreshold else { return false }
+    let regroup = Regrouping(input: input, keep: keep, selectedAtRequest: selectedItem)
     // Every item shown so far is in the input: none waits for a relayout now.
     throttle.isPending = false
-    startLayoutJob()
+    startLayoutJob(grouping: regroup)
     return true
   }
-
-  /// Whether the worker is grouping items the cards do not show yet.
-  public var isGrouping: Bool { pendingGrouping.map { !$0.installed } ?? false }
 
   /// Shows the new sections of a grouping with their first sections laid out
   /// (the cards were empty): the whole layout follows.
   func takeFirstSections(_ result: LayoutJob.Result) -> Bool {
-    guard let regroup = pendingGrouping, !regroup.installed, let sections = result.sections,
-      let pending = pendingLayout, pending.shape.store == ObjectIdentifier(store), pending.frame == cardsFrame
+    guard phase.isGrouping, let sections = result.sections, let pending = phase.task,
+      pending.shape.store == ObjectIdentifier(store), pending.frame == cardsFrame
     else { return false }
     dataSource.install(sections)
-    pendingGrouping?.installed = true
-    pendingGrouping?.input = GroupingInput()
     // The whole layout on its way is for these sections.
-    pendingLayout?.shape.revision = dataSource.revision
+    phase.showFirstSections(revision: dataSource.revision)
     updateFooter()
     retiringLayout { view.reloadData(withPrepared: result.layout, counts: result.counts) }
     view.selectFirstItem()
@@ -96,14 +58,13 @@ extension Browser {
   /// that places by index, resized meanwhile), or are shown already (the first
   /// sections, whose whole layout was on its way); else they are grouped here.
   func finishRegroupingHere() {
-    guard let regroup = pendingGrouping else { return }
-    pendingGrouping = nil
-    layoutWorker.cancel()
-    pendingLayout = nil
+    guard phase.regrouping != nil else { return }
+    worker.cancel()
+    guard let (regroup, shown) = phase.finish() else { return }
     dataSource.interimHeights = nil
-    let keep = regroup.installed ? selectedItem : itemToKeep(after: regroup)
+    let keep = shown ? selectedItem : itemToKeep(after: regroup)
     let row = selectedRow
-    if !regroup.installed {
+    if !shown {
       // Sections the worker grouped already are taken as they are, not grouped again.
       if let grouped = regroup.input.grouped { dataSource.install(grouped) } else { dataSource.show(regroup.input.items()) }
     }

@@ -1,4 +1,5 @@
 import WaterfallLayout
+import WaterfallWorkers
 
 /// Laying every card out for a layout policy, as a value a worker thread can
 /// run: a copy of the sections shown and of the cards (``CardSnapshot``), the
@@ -6,10 +7,9 @@ import WaterfallLayout
 /// install, and the card heights it measured.
 ///
 /// A million text cards at a new width take seconds to measure, and a million
-/// groups seconds to lay out: the browser runs such jobs on a
-/// ``LayoutWorker`` while the keys stay live.
+/// groups seconds to lay out: the browser runs such jobs on a ``Worker``
+/// (``run(on:)``) while the keys stay live.
 ///
-/// ```swift
 /// Given a ``GroupingInput`` it first groups the items into sections (a sort,
 /// a hide or a big page with `--group-by`), and its result brings them: the
 /// screen changes to new sections and their layout together.
@@ -28,7 +28,7 @@ struct LayoutJob: @unchecked Sendable {
   /// Items to group into ``sections`` first, if any.
   var grouping: GroupingInput?
   /// With more sections than this after grouping, the first ones are laid out
-  /// and handed over first (``run(threads:shouldStop:progress:grouping:interim:)``);
+  /// and handed over first (``run(parallelism:shouldStop:progress:grouping:interim:)``);
   /// 0: never.
   var interimSections = 0
   var hasFooter: Bool
@@ -58,13 +58,25 @@ struct LayoutJob: @unchecked Sendable {
     var isInterim = false
   }
 
+  /// Runs the job on a worker: the first sections (when there are more than
+  /// ``interimSections``), then the whole layout, are delivered; the share of
+  /// the layout done is the worker's progress, the share grouped its detail
+  /// (-1 when the job groups nothing).
+  func run(on job: WorkerJob<Result>) {
+    job.report(detail: grouping == nil ? -1 : 0)
+    let result = run(
+      parallelism: job.parallelism, shouldStop: { job.isCancelled }, progress: { job.report(progress: $0) },
+      grouping: { job.report(detail: $0) }, interim: { job.deliver($0) })
+    if let result { job.deliver(result) }
+  }
+
   /// Runs the job: groups the items, if asked to (`grouping` hears the share
-  /// done, 0 to 100), measures the cards not known at ``width`` on `threads`
-  /// threads, then lays them all out. Nil when `shouldStop` said so; `progress`
-  /// hears the share of the layout done, 0 to 100; `interim` the first sections
-  /// laid out, when there are more than ``interimSections``.
+  /// done, 0 to 100), measures the cards not known at ``width`` (the work split
+  /// as `parallelism` says), then lays them all out. Nil when `shouldStop` said
+  /// so; `progress` hears the share of the layout done, 0 to 100; `interim` the
+  /// first sections laid out, when there are more than ``interimSections``.
   func run(
-    threads: Int = 2, shouldStop: @escaping @Sendable () -> Bool = { false },
+    parallelism: Parallelism = .serial, shouldStop: @escaping @Sendable () -> Bool = { false },
     progress: @escaping @Sendable (Int) -> Void = { _ in }, grouping report: @escaping @Sendable (Int) -> Void = { _ in },
     interim: (Result) -> Void = { _ in }
   ) -> Result? {
@@ -80,21 +92,21 @@ struct LayoutJob: @unchecked Sendable {
         var first = job
         first.sections = grouped.prefix(sections: interimSections)
         first.hasFooter = false
-        guard var result = first.layOut(threads: threads, shouldStop: shouldStop, progress: { _ in }) else { return nil }
+        guard var result = first.layOut(parallelism: parallelism, shouldStop: shouldStop, progress: { _ in }) else { return nil }
         result.sections = grouped
         result.isInterim = true
         interim(result)
         job.known = result.heights
       }
     }
-    guard var result = job.layOut(threads: threads, shouldStop: shouldStop, progress: progress) else { return nil }
+    guard var result = job.layOut(parallelism: parallelism, shouldStop: shouldStop, progress: progress) else { return nil }
     if grouping != nil { result.sections = job.sections }
     return result
   }
 
   /// Measures the cards of ``sections`` not known at ``width`` and lays them out.
   private func layOut(
-    threads: Int, shouldStop: @escaping @Sendable () -> Bool, progress: @escaping @Sendable (Int) -> Void
+    parallelism: Parallelism, shouldStop: @escaping @Sendable () -> Bool, progress: @escaping @Sendable (Int) -> Void
   ) -> Result? {
     // Only the cards shown: in one section, its items; in many, all of theirs.
     // Cards of one size (the grids, the list's rows) need no measuring.
@@ -111,13 +123,13 @@ struct LayoutJob: @unchecked Sendable {
         // Each card's width at the rows' height, on every core.
         guard
           let measured = cards.widths(
-            height: width, within: cardWidths, of: items, threads: threads, shouldStop: shouldStop, progress: measuring)
+            height: width, within: cardWidths, of: items, parallelism: parallelism, shouldStop: shouldStop, progress: measuring)
         else { return nil }
         widths = measured
       } else {
         guard
           let measured = cards.heights(
-            width: width, of: items, known: known, threads: threads, shouldStop: shouldStop, progress: measuring)
+            width: width, of: items, known: known, parallelism: parallelism, shouldStop: shouldStop, progress: measuring)
         else { return nil }
         heights = measured
       }

@@ -1,0 +1,65 @@
+import WaterfallImages
+import WaterfallLayout
+import WaterfallView
+
+extension Browser {
+  /// What the command line says about the cards: the layout and its
+  /// parameters, columns, sort, pictures, printing.
+  ///
+  /// ```swift
+  /// var options = Browser.Options()
+  /// options.layout = .grid
+  /// options.sort = SortOrder(field: "price", descending: true)
+  /// ```
+  public struct Options: Sendable {
+    public var layout: LayoutKind = .waterfall
+    /// A fixed column count, or `nil` to follow the width.
+    public var columns: Int?
+    /// The narrowest card when the column count follows the width: 26 gives three
+    /// columns at 80.
+    public var minimumCardWidth = 26
+    /// The widths `--min-card-width` may take; a wider or narrower option is
+    /// refused with a usage message, and the library clamps it here.
+    public static let minimumCardWidths = 4...500
+    /// ``minimumCardWidth`` clamped to ``minimumCardWidths``, so arithmetic on it
+    /// never overflows (`--min-card-width 9223372036854775807`, then `z`).
+    ///
+    /// ```swift
+    /// var options = Browser.Options()
+    /// options.minimumCardWidth = .max
+    /// options.narrowestCard   // 500
+    /// ```
+    public var narrowestCard: Int {
+      min(max(minimumCardWidth, Self.minimumCardWidths.lowerBound), Self.minimumCardWidths.upperBound)
+    }
+    /// Large waterfall cards (`z` in the waterfall): columns half as wide again.
+    public var largeCards = false
+    /// How the waterfall gives items to columns (`--order`).
+    public var order = ItemOrder.shortestFirst
+    /// Whether items are grouped into sections (`--group-by`), by the store's group field.
+    public var groups = false
+    /// Whether switching layouts animates (`--no-animation` turns it off).
+    public var animates = true
+    /// Direction, spacing, insets and per-group columns (`--direction`, …).
+    public var parameters = LayoutParameters()
+    /// Enter prints the selected item and quits (a picker, as fzf is).
+    public var printMode = false
+    /// Bare search terms match exactly, `'term` fuzzily (`--exact`).
+    public var exactSearch = false
+    /// The order to sort the cards in at the start (`--sort price:desc`).
+    public var sort: SortOrder?
+    public var theme = CardTheme.unicode
+    /// The block symbols pictures are drawn with (`--symbols`).
+    public var symbols = SymbolSet.standard
+    /// Whether pictures are shown at all (`--pictures none`: placeholders only).
+    public var showsPictures = true
+    /// Real pixels the terminal shows, if any (kitty's protocol or sixel): drawn
+    /// over the cells where cards show their pictures whole (`--pictures`); nil:
+    /// block symbols only.
+    public var pixels: PixelProtocol?
+    /// When ``pixels`` go through tmux's passthrough: the pane's top-left cell
+    /// in the outer terminal, which places the pictures.
+    public var tmuxPane: Point?
+    public init() {}
+  }
+}

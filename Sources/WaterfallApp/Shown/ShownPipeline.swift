@@ -1,0 +1,330 @@
+import WaterfallWorkers
+
+/// Which of the store's items the cards show, and in which order: the search
+/// typed after `/`, the items hidden with `x`, and the sort, composed.
+///
+/// It owns the search (``SearchRun``, run by a ``SearchEngine``) and the sort
+/// (``SortJob`` on a ``Worker``) and knows nothing of the screen: whenever what
+/// shows changes it tells its owner with a ``ShownChange`` (``onChange``),
+/// whose ``input`` is then the items to show. A search's matches come in the
+/// cards' order (sorted or not), so later matches are always appended.
+///
+/// ```swift
+/// let pipeline = ShownPipeline(store: store, exactSearch: false, configuration: .init())
+/// pipeline.onChange = { change in print(change) }
+/// pipeline.search("mug")      // .reshow(selectFirst: true) once the first matches are in
+/// pipeline.requestSort(SortOrder(field: "price"))
+/// pipeline.input.items()      // the matches, cheapest first
+/// ```
+final class ShownPipeline {
+  /// What changed in what shows.
+  enum Change: Equatable {
+    /// Show ``ShownPipeline/input`` anew: selecting its first item (a
+    /// search's first matches), or keeping the selection where it still shows.
+    case reshow(selectFirst: Bool)
+    /// Show these store items after those shown (a search's later matches,
+    /// items loaded since), in order.
+    case append([Int])
+  }
+
+  /// The store the items are indices of.
+  var store: ItemStore
+  /// Bare search terms match exactly, `'term` fuzzily (`--exact`).
+  let exactSearch: Bool
+  /// Told of every change, at once, in order.
+  var onChange: (Change) -> Void = { _ in }
+  /// The filter's text and the items hidden.
+  private(set) var shown = ShownItems()
+  /// The search typed after `/`, while there is one: its matches so far.
+  private(set) var search: SearchRun?
+  /// Where searches run.
+  let searchEngine: SearchEngine
+  /// Where sorts run.
+  let sortWorker: Worker<SortJob.Result>
+  /// The order the cards are in, when sorted (nil: the data's order).
+  private(set) var sortOrder: SortOrder?
+  /// A sort asked for and not yet done.
+  private(set) var pendingSort: SortOrder?
+  /// The store's items in ``sortOrder``: those the store had when it was sorted.
+  private(set) var sortedItems: [Int]?
+  /// Whether the sort asked for shows its first item selected when it is done
+  /// (`--sort`: the cards open at the top of the order).
+  private var sortSelectsFirst = false
+
+  init(store: ItemStore, exactSearch: Bool, configuration: Browser.Configuration) {
+    self.store = store
+    self.exactSearch = exactSearch
+    searchEngine = SearchEngine(
+      workers: configuration.searchLanes, mode: configuration.workers, activity: configuration.inputActivity)
+    sortWorker = Worker(name: "sort", mode: configuration.workers, priority: .lowered)
+  }
+
+  /// The search typed; empty shows everything.
+  var filter: String { shown.filter }
+
+  /// What the cards show, to be shown anew: a search's matches, the sorted
+  /// items, or every item, less those hidden. Made in constant time.
+  var input: GroupingInput {
+    var input = GroupingInput(hidden: shown.hidden)
+    if let search {
+      input.list = search.matches
+    } else if let sorted = sortedItems {
+      // The items loaded since the sort come after the sorted ones.
+      input.list = sorted
+      input.range = min(sorted.count, store.count)..<store.count
+    } else {
+      input.range = 0..<store.count
+    }
+    return input
+  }
+
+  /// The query whose matched characters the cards highlight.
+  var highlight: SearchQuery? { search?.query }
+
+  // MARK: Hides
+
+  /// Hides `item` (`x`): the owner shows ``input`` anew.
+  func hide(_ item: Int) {
+    shown.hide(item)
+  }
+
+  /// Shows the item hidden last again (`u`); returns it, or nil when none is hidden.
+  func undoHide() -> Int? {
+    shown.undoHide()
+  }
+
+  // MARK: The store
+
+  /// Items the store gained from `start` on: appended, or searched in a pass
+  /// of their own once the search's pass is done.
+  func storeGained(from start: Int) {
+    guard start < store.count else { return }
+    if search != nil {
+      continueSearchIfIdle()
+    } else {
+      onChange(.append(shown.items(of: store, in: start..<store.count)))
+    }
+  }
+
+  /// Takes `newStore` (a reload): hides are forgotten, the search starts again
+  /// over it and the sort is undone; returns the order to sort in again once
+  /// the owner has shown the new items.
+  func replaceStore(_ newStore: ItemStore) -> SortOrder? {
+    store = newStore
+    shown.showHidden()
+    if let old = search {
+      searchEngine.cancel()
+      var run = SearchRun(query: old.query, candidates: .range(0..<0), end: 0)
+      run.finished = true
+      run.replacing = false
+      search = run
+    }
+    let order = pendingSort ?? sortOrder
+    sortedItems = nil
+    sortOrder = nil
+    return order
+  }
+
+  /// Every item is loaded: a sort made while loading is made again over all
+  /// of them (`atTop`: the cards were at the top of the order, and stay there).
+  func loadingFinished(atTop: Bool) {
+    if let order = pendingSort ?? sortOrder { requestSort(order, selectingFirst: atTop) }
+  }
+
+  // MARK: Searching
+
+  /// Whether a search is still looking.
+  var isSearching: Bool { search.map { !$0.finished } ?? false }
+
+  /// Searches for `text` (the filter): the cards keep showing what they showed
+  /// until the first matches come. A query that only grew looks among the last
+  /// one's matches and the items it had not reached.
+  func search(_ text: String) {
+    shown.filter = text
+    let query = SearchQuery(text, exactByDefault: exactSearch)
+    guard !query.isEmpty else {
+      guard search != nil else { return }
+      searchEngine.cancel()
+      search = nil
+      onChange(.reshow(selectFirst: false))
+      return
+    }
+    if let old = search, old.query == query { return }
+    // The items in the cards' order, so matches come in it (sorted or not).
+    var candidates = displayOrder.map(SearchCandidates.list) ?? .range(0..<store.count)
+    if let old = search, query.narrows(old.query) { candidates = .list(old.remaining(storeCount: store.count)) }
+    var run = SearchRun(query: query, candidates: candidates, end: store.count)
+    run.generation = searchEngine.start(query, in: store.itemTexts, candidates: candidates)
+    search = run
+    if searchEngine.runsSynchronously { takeSearchResults() }
+  }
+
+  /// Takes in the matches found since the last call: the first ones replace the
+  /// cards shown, later ones are appended. Returns whether anything changed.
+  /// The run loop passes a `limit` of matches per frame and a time `budget`
+  /// (laying out a card costs about a microsecond; matches are taken a chunk at
+  /// a time until the budget is spent), so a key never waits behind a flood of
+  /// matches.
+  @discardableResult
+  func takeSearchResults(limit: Int = .max, budget: Duration? = nil) -> Bool {
+    var changed = false
+    var taken = 0
+    let clock = ContinuousClock()
+    let deadline = budget.map { clock.now.advanced(by: $0) }
+    while taken < limit, deadline.map({ clock.now < $0 }) ?? true,
+      let batch = searchEngine.take(limit: deadline == nil ? limit - taken : min(limit - taken, 256))
+    {
+      taken += max(1, batch.matches.count)
+      guard search?.generation == batch.generation else { continue }
+      changed = true
+      // In place: a copy of the run would copy every match so far, each batch.
+      search!.matches += batch.matches
+      search!.done = batch.done
+      search!.finished = batch.finished
+      let run = search!
+      // Matches come in the cards' order (sorted or not): they are appended.
+      if run.replacing {
+        guard !run.matches.isEmpty || run.finished else { continue }
+        search?.replacing = false
+        onChange(.reshow(selectFirst: true))
+      } else {
+        onChange(.append(shown.items(among: batch.matches)))
+      }
+      if run.finished { continueSearchIfIdle() }
+    }
+    return changed
+  }
+
+  /// Starts a pass over the items the store gained since the search covered it,
+  /// when the search's pass is done.
+  func continueSearchIfIdle() {
+    guard var run = search, run.finished, !run.replacing, run.end < store.count else { return }
+    run.candidates = .range(run.end..<store.count)
+    run.end = store.count
+    run.done = 0
+    run.finished = false
+    run.generation = searchEngine.start(run.query, in: store.itemTexts, candidates: run.candidates)
+    search = run
+    if searchEngine.runsSynchronously { takeSearchResults() }
+  }
+
+  /// The status bar's word on the search: "searching 45%" while it looks.
+  var searchProgress: String? {
+    guard let search, !search.finished else { return nil }
+    return "searching \(search.percent)%"
+  }
+
+  // MARK: Sorting
+
+  /// Sorts the cards in `order`: at once for the data's order, otherwise when
+  /// the sort is done (``takeSortResult()``); `selectingFirst`, with its
+  /// first item selected then (else the selection stays on its item).
+  func requestSort(_ order: SortOrder, selectingFirst: Bool = false) {
+    sortSelectsFirst = selectingFirst
+    if order.field == nil, !order.descending {
+      sortWorker.cancel()
+      pendingSort = nil
+      guard sortedItems != nil else { return }
+      sortOrder = nil
+      sortedItems = nil
+      orderSearch()
+      showInOrder()
+      return
+    }
+    pendingSort = order
+    sortWorker.start(SortJob(order: order, texts: store.itemTexts).run(on:))
+    takeSortResult()
+  }
+
+  /// Takes in a finished sort; returns whether there was one.
+  @discardableResult
+  func takeSortResult() -> Bool {
+    guard let done = sortWorker.takeLast(), done.order == pendingSort else { return false }
+    pendingSort = nil
+    sortOrder = done.order
+    sortedItems = done.items
+    orderSearch()
+    showInOrder(selectingFirst: sortSelectsFirst)
+    sortSelectsFirst = false
+    return true
+  }
+
+  /// The status bar's word on the order: "price ↑", or "sorting price ↓…".
+  var sortLabel: String? {
+    if let pendingSort { return "sorting \(pendingSort)…" }
+    return sortOrder.map(\.description)
+  }
+
+  /// The order after the current one among `fields`, after the last back to
+  /// the data's order (`s`).
+  func nextSort(among fields: [String]) -> SortOrder {
+    let current = (pendingSort ?? sortOrder)?.field
+    let next: String?
+    if let current, let i = fields.firstIndex(of: current) {
+      next = i + 1 < fields.count ? fields[i + 1] : nil
+    } else {
+      next = current == nil ? fields.first : nil
+    }
+    return SortOrder(field: next)
+  }
+
+  /// The current order reversed (`S`).
+  var reversedSort: SortOrder {
+    let current = pendingSort ?? sortOrder ?? SortOrder(field: nil)
+    return SortOrder(field: current.field, descending: !current.descending)
+  }
+
+  /// Every store item in the cards' order when sorted (the items loaded since
+  /// the sort after the sorted ones); nil: the data's order.
+  var displayOrder: [Int]? {
+    guard let sorted = sortedItems else { return nil }
+    return store.count > sorted.count ? sorted + Array(sorted.count..<store.count) : sorted
+  }
+
+  /// Puts the search in the cards' new order: a finished search's matches are
+  /// reordered; one still looking starts again over what it could still match,
+  /// in the new order, so its matches keep coming in order.
+  private func orderSearch() {
+    guard var run = search else { return }
+    let order = displayOrder
+    func inOrder(_ items: [Int]) -> [Int] {
+      guard let order else { return items.sorted() }
+      var member = [Bool](repeating: false, count: store.count)
+      for item in items where item < member.count { member[item] = true }
+      return order.filter { member[$0] }
+    }
+    if run.finished {
+      run.matches = inOrder(run.matches)
+      search = run
+      return
+    }
+    let candidates = SearchCandidates.list(inOrder(run.remaining(storeCount: store.count)))
+    var fresh = SearchRun(query: run.query, candidates: candidates, end: store.count)
+    fresh.replacing = true
+    fresh.generation = searchEngine.start(run.query, in: store.itemTexts, candidates: candidates)
+    search = fresh
+    if searchEngine.runsSynchronously { takeSearchResults() }
+  }
+
+  /// Shows the cards in the current order (the search's matches, or every
+  /// item), keeping the selection; a search that has not found its first
+  /// matches yet shows them when they come.
+  private func showInOrder(selectingFirst: Bool = false) {
+    if let search, search.replacing { return }
+    onChange(.reshow(selectFirst: selectingFirst))
+  }
+
+  // MARK: Work
+
+  /// Whether a search or a sort has something to be taken in.
+  var hasResults: Bool { searchEngine.hasResults || sortWorker.hasOutput }
+
+  /// Whether a search or a sort is under way.
+  var isBusy: Bool { isSearching || pendingSort != nil }
+
+  /// Runs the search and sort jobs waiting (stepped workers), here.
+  func runPendingWork() {
+    searchEngine.finishHere()
+    sortWorker.runPending()
+  }
+}
