@@ -1,3 +1,5 @@
+import WaterfallWorkers
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -98,10 +100,10 @@ public final class ThumbnailLoader: @unchecked Sendable {
     core = Core(options: options, onReady: onReady)
     // The threads hold the core, not the loader, so dropping the loader stops them.
     for _ in 0..<max(0, options.workers) {
-      workers.append(WorkerThread(niceness: 5) { [core] in core.work(lane: .firstTries) })
+      workers.append(WorkerThread(name: "wf-pictures", niceness: 5) { [core] in core.work(lane: .firstTries) })
     }
     if options.workers > 0 {
-      workers.append(WorkerThread(niceness: 5) { [core] in core.work(lane: .retries) })
+      workers.append(WorkerThread(name: "wf-pictures-retry", niceness: 5) { [core] in core.work(lane: .retries) })
     }
   }
 
