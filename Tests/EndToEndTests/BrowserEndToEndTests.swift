@@ -27,16 +27,13 @@ import Testing
     return position.flatMap { Int($0.split(separator: "/")[0]) }.map { $0 - 1 }
   }
 
-  static func status(_ screen: [String]) -> String {
-    screen.last(where: { !$0.isEmpty }) ?? ""
-  }
 
   @Test func firstScreenShowsCards() throws {
     let tmux = try Tmux("waterfall Data/shops")
     let screen = try tmux.waitFor("cards and the status bar") { s in
-      s.joined().contains("┏") && s.joined().contains("┌") && Self.status(s).hasPrefix(" 1/")
+      s.joined().contains("┏") && s.joined().contains("┌") && Tmux.status(s).hasPrefix(" 1/")
     }
-    #expect(Self.status(screen).contains("cols · waterfall"))
+    #expect(Tmux.status(screen).contains("cols · waterfall"))
     #expect(try tmux.display("#{alternate_on}") == "1")
   }
 
@@ -118,13 +115,13 @@ import Testing
     try tmux.waitFor("the first card") { Self.selected($0) == 0 }
     try tmux.send("/")
     try tmux.type("the")
-    let filtering = try tmux.waitFor("the filter prompt") { Self.status($0).hasPrefix(" /the") }
-    #expect(!Self.status(filtering).contains(" 60/60"))
+    let filtering = try tmux.waitFor("the filter prompt") { Tmux.status($0).hasPrefix(" /the") }
+    #expect(!Tmux.status(filtering).contains(" 60/60"))
     try tmux.send("Enter")
-    let kept = try tmux.waitFor("the filter kept") { Self.status($0).contains("/the") && Self.status($0).contains(" of 60") }
+    let kept = try tmux.waitFor("the filter kept") { Tmux.status($0).contains("/the") && Tmux.status($0).contains(" of 60") }
     #expect(Self.selected(kept) == 0)
     try tmux.send("Escape")
-    try tmux.waitFor("the filter cleared") { Self.status($0).hasPrefix(" 1/60 ") }
+    try tmux.waitFor("the filter cleared") { Tmux.status($0).hasPrefix(" 1/60 ") }
   }
 
   @Test func qExitsZeroWithTheTerminalRestored() throws {
@@ -161,7 +158,7 @@ import Testing
 
   @Test func resizingReflowsToFewerColumnsWithTheSelectionVisible() throws {
     let tmux = try Tmux("waterfall Data/shops", width: 120, height: 40)
-    try tmux.waitFor("4 columns") { Self.status($0).contains("4 cols") }
+    try tmux.waitFor("4 columns") { Tmux.status($0).contains("4 cols") }
     // Wait for the item the keys lead to, not for the first move: on a slow
     // machine (the sanitizer runs) the later keys would land after the resize.
     let frames = try Self.frames(["Data/shops", "--all-pages", "--width", "120"])
@@ -171,7 +168,7 @@ import Testing
     try tmux.send("Right")
     try tmux.waitFor("the selection to reach item \(item)") { Self.selected($0) == item }
     try tmux.resize(width: 60, height: 20)
-    let after = try tmux.waitFor("2 columns") { Self.status($0).contains("2 cols") }
+    let after = try tmux.waitFor("2 columns") { Tmux.status($0).contains("2 cols") }
     #expect(Self.selected(after) == item)
     #expect(after.contains { $0.contains("┏") || $0.contains("┃") || $0.contains("┗") }, "the selected card is on screen")
   }
@@ -188,7 +185,7 @@ import Testing
 
   @Test func standardInputFromAPipe() throws {
     let tmux = try Tmux("cat Data/notes.jsonl | waterfall -")
-    let screen = try tmux.waitFor("cards from the notes") { Self.status($0).contains("1/60") }
+    let screen = try tmux.waitFor("cards from the notes") { Tmux.status($0).contains("1/60") }
     #expect(screen.joined().contains("┏"))
     try tmux.send("q")
     #expect(try tmux.waitForExit().status == 0)

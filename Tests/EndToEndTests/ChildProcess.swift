@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import Testing
 
 #if canImport(Glibc)
   import Glibc
@@ -94,20 +95,18 @@ enum ChildProcess {
   /// Reaps `pid`, killing it if it outlives `timeout`; returns its exit status,
   /// or 128 + the signal that ended it.
   private static func wait(for pid: pid_t, timeout: Double, what: String) throws -> Int32 {
-    let deadline = Date().addingTimeInterval(timeout)
     var raw: Int32 = 0
-    while true {
+    var failure: String?
+    let reaped = eventually("\(what) to end", timeout: .milliseconds(Int(timeout * 1000))) {
       let reaped = waitpid(pid, &raw, WNOHANG)
-      if reaped == pid { break }
-      if reaped < 0 && errno != EINTR {
-        throw Failure(description: "waitpid failed for \(what): \(String(cString: strerror(errno)))")
-      }
-      if Date() >= deadline {
-        kill(pid, SIGKILL)
-        _ = waitpid(pid, &raw, 0)
-        throw Failure(description: "\(what) did not end within \(Int(timeout)) s")
-      }
-      usleep(5_000)
+      if reaped < 0, errno != EINTR { failure = String(cString: strerror(errno)) }
+      return reaped == pid || failure != nil
+    }
+    if let failure { throw Failure(description: "waitpid failed for \(what): \(failure)") }
+    if !reaped {
+      kill(pid, SIGKILL)
+      _ = waitpid(pid, &raw, 0)
+      throw Failure(description: "\(what) did not end within \(Int(timeout)) s")
     }
     let signal = raw & 0x7f
     return signal == 0 ? (raw >> 8) & 0xff : 128 + signal

@@ -5,7 +5,6 @@ import Testing
 /// never surprise (Alt keys, unknown keys), details that step and fold, help that
 /// scrolls, the real end of a folder of pages, and copying with OSC 52.
 @Suite struct FeelEndToEndTests {
-  static func status(_ screen: [String]) -> String { BrowserEndToEndTests.status(screen) }
 
   // MARK: Command line
 
@@ -92,14 +91,14 @@ extension FeelEndToEndTests {
     try tmux.send("N")
     try tmux.waitFor("the first again") { Self.detailsPosition($0) == "1/40" }
     try tmux.send("N")
-    try tmux.waitFor("no item before the first") { Self.status($0).contains("the first item") }
+    try tmux.waitFor("no item before the first") { Tmux.status($0).contains("the first item") }
     // → is the card beside, as on the cards.
     try tmux.send("Right")
     let beside = try tmux.waitFor("the card beside") { ($0.first ?? "").contains("Details") && Self.detailsPosition($0) != "1/40" }
     let position = try #require(Self.detailsPosition(beside))
     try tmux.send("Escape")
     let cards = try tmux.waitFor("the cards, on that card") { !($0.first ?? "").contains("Details") }
-    #expect(Self.status(cards).hasPrefix(" " + position + " "), "\(Self.status(cards))")
+    #expect(Tmux.status(cards).hasPrefix(" " + position + " "), "\(Tmux.status(cards))")
   }
 
   @Test func nestedValuesFoldAndUnfoldAsInJless() throws {
@@ -108,7 +107,7 @@ extension FeelEndToEndTests {
     let file = folder.appendingPathComponent("nested.json")
     try Data(Self.nested.utf8).write(to: file)
     let tmux = try Tmux("waterfall \(Tmux.shellQuote(file.path))", width: 80, height: 24)
-    try tmux.waitFor("the cards") { Self.status($0).hasPrefix(" 1/2 ") }
+    try tmux.waitFor("the cards") { Tmux.status($0).hasPrefix(" 1/2 ") }
     try tmux.send("Enter")
     let open = try tmux.waitFor(text: "Details")
     let text = open.joined(separator: "\n")
@@ -143,7 +142,7 @@ extension FeelEndToEndTests {
   @Test(arguments: [(20, 5), (200, 60), (40, 12)])
   func helpFitsScrollsAndClosesOnlyOnQuestionEscOrQ(width: Int, height: Int) throws {
     let tmux = try Tmux("waterfall Data/shops", width: width, height: height)
-    try tmux.waitFor("the cards") { Self.status($0).contains("/40") || Self.status($0).contains("/") }
+    try tmux.waitFor("the cards") { Tmux.status($0).contains("/40") || Tmux.status($0).contains("/") }
     try tmux.send("?")
     try tmux.waitFor("the help") { $0.joined().contains("┏━ Keys") }
     // The whole box, not the first lines of a frame still being written: tmux can
@@ -187,10 +186,10 @@ extension FeelEndToEndTests {
       try Data(("[" + items.joined(separator: ",\n") + "]").utf8).write(to: folder.appendingPathComponent("\(page).json"))
     }
     let tmux = try Tmux("waterfall \(Tmux.shellQuote(folder.path))", width: 100, height: 30)
-    let first = try tmux.waitFor("the first page") { Self.status($0).hasPrefix(" 1/") }
-    #expect(!Self.status(first).contains("/500 "), "not every page is in at the start")
+    let first = try tmux.waitFor("the first page") { Tmux.status($0).hasPrefix(" 1/") }
+    #expect(!Tmux.status(first).contains("/500 "), "not every page is in at the start")
     try tmux.send("G")
-    let end = try tmux.waitFor("the last of 500", timeout: 30) { Self.status($0).hasPrefix(" 500/500 ") }
+    let end = try tmux.waitFor("the last of 500", timeout: 30) { Tmux.status($0).hasPrefix(" 500/500 ") }
     #expect(end.joined().contains("Item 25-19"))
   }
 
@@ -206,11 +205,11 @@ extension FeelEndToEndTests {
     let tmux = try Tmux("read go; waterfall \(Tmux.shellQuote(file.path))", width: 80, height: 24)
     try Tmux.run(["pipe-pane", "-o", "-t", "0", "cat > \(Tmux.shellQuote(output.path))"], socket: tmux.socket)
     try tmux.send("Enter")
-    try tmux.waitFor("the cards") { Self.status($0).hasPrefix(" 1/2 ") }
+    try tmux.waitFor("the cards") { Tmux.status($0).hasPrefix(" 1/2 ") }
     try tmux.send("Enter")
     try tmux.waitFor(text: "Details")
     try tmux.send("y")
-    try tmux.waitFor("the status bar saying so") { Self.status($0).contains("copied 93 bytes of JSON (OSC 52)") }
+    try tmux.waitFor("the status bar saying so") { Tmux.status($0).contains("copied 93 bytes of JSON (OSC 52)") }
     try tmux.send("Escape")
     try tmux.waitFor("the cards") { !$0.joined().contains("Details") }
     try tmux.send("q")

@@ -14,9 +14,6 @@ import Testing
   /// Icons in folders by kind (actions, apps, categories, …), PNG, 16x16.
   static let icons = "/usr/share/icons/Adwaita/16x16"
 
-  static func status(_ screen: [String]) -> String {
-    screen.last(where: { !$0.isEmpty }) ?? ""
-  }
 
   static func scratch(_ name: String = #function) throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -36,15 +33,15 @@ import Testing
     // The status bar too: a capture can catch the screen half repainted, the header
     // written and the status bar not yet.
     let first = try tmux.waitFor("the first folder's section") {
-      $0.joined().contains("actions · \(count)") && Self.status($0).contains("groups")
+      $0.joined().contains("actions · \(count)") && Tmux.status($0).contains("groups")
     }
-    #expect(Self.status(first).contains("1 groups"))
+    #expect(Tmux.status(first).contains("1 groups"))
     try tmux.waitFor("the icons drawn") { $0.joined().contains("▀▀▀▀") }
     // End goes to the real end: every folder loads, each a section of its own.
     try tmux.send("End")
     let folders = try FileManager.default.contentsOfDirectory(atPath: Self.icons).filter { !$0.hasPrefix(".") }.count
     let later = try tmux.waitFor("a group per folder", timeout: 30) { screen in
-      let groups = Self.status(screen).split(separator: "│").first { $0.contains(" groups") }
+      let groups = Tmux.status(screen).split(separator: "│").first { $0.contains(" groups") }
         .flatMap { Int($0.split(separator: " ").first ?? "") } ?? 0
       return groups >= 2 && groups <= folders && screen.joined().contains("End · ")
     }
@@ -70,7 +67,7 @@ import Testing
     let data = folder.appendingPathComponent("items.jsonl")
     try items.joined(separator: "\n").write(to: data, atomically: true, encoding: .utf8)
     let tmux = try Tmux("env -u NO_COLOR waterfall --symbols half --columns 3 \(Tmux.shellQuote(data.path))", width: 90, height: 30)
-    try tmux.waitFor("the cards") { Self.status($0).hasPrefix(" 1/5 ") }
+    try tmux.waitFor("the cards") { Tmux.status($0).hasPrefix(" 1/5 ") }
     // The JPEG's card grows a picture area (4:3 at 28 columns: 10 rows), and its
     // pictures, the GIF's and the WebP's, are drawn.
     let screen = try tmux.waitFor("three pictures in their cards") { lines in
@@ -82,17 +79,17 @@ import Testing
     // The SVG and the remote picture say why, in their details.
     try tmux.type("/svg")
     try tmux.send("Enter")
-    try tmux.waitFor("the SVG") { Self.status($0).hasPrefix(" 1/1 ") }
+    try tmux.waitFor("the SVG") { Tmux.status($0).hasPrefix(" 1/1 ") }
     try tmux.send("Enter")
     try tmux.waitFor("why the SVG shows nothing") { $0.joined().contains("SVG pictures are not drawn") }
     // Each Escape seen before the next key: Escape and a key together are Alt.
     try tmux.send("Escape")
     try tmux.waitFor("the details closed") { !$0.joined().contains("Details") }
     try tmux.send("Escape")
-    try tmux.waitFor("the filter cleared") { !Self.status($0).contains("/svg") }
+    try tmux.waitFor("the filter cleared") { !Tmux.status($0).contains("/svg") }
     try tmux.type("/remote")
     try tmux.send("Enter")
-    try tmux.waitFor("the remote one") { Self.status($0).hasPrefix(" 1/1 ") }
+    try tmux.waitFor("the remote one") { Tmux.status($0).hasPrefix(" 1/1 ") }
     try tmux.send("Enter")
     try tmux.waitFor("why the remote picture shows nothing") { $0.joined().contains("remote pictures are not fetched") }
   }
@@ -103,7 +100,7 @@ import Testing
     let output = folder.appendingPathComponent("picked.txt")
     // A relative folder, as a user types it.
     let tmux = try Tmux("waterfall --print Data/pictures > \(Tmux.shellQuote(output.path))")
-    try tmux.waitFor("the pictures") { Self.status($0).hasPrefix(" 1/24 ") }
+    try tmux.waitFor("the pictures") { Tmux.status($0).hasPrefix(" 1/24 ") }
     try tmux.send("Enter")
     #expect(try tmux.waitForExit().status == 0)
     let path = try String(contentsOf: output, encoding: .utf8)
@@ -119,7 +116,7 @@ import Testing
     try #"[{"alpha_2":"AD","alpha_3":"AND","numeric":"020"},{"alpha_2":"AE","alpha_3":"ARE","numeric":"784"}]"#
       .write(to: data, atomically: true, encoding: .utf8)
     let tmux = try Tmux("waterfall --title-field nope \(Tmux.shellQuote(data.path))", width: 100, height: 20)
-    let screen = try tmux.waitFor("the notice") { Self.status($0).contains("no item has field 'nope'") }
+    let screen = try tmux.waitFor("the notice") { Tmux.status($0).contains("no item has field 'nope'") }
     #expect(screen.joined().contains("alpha_2: AD") && screen.joined().contains("numeric: 784"))
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `WATERFALL_TRACE`: the frame times `make bench` reads, written by the real binary.
@@ -16,12 +17,10 @@ import Testing
       try tmux.send(key)
       try tmux.waitFor("\(key) drawn") { ($0.last { !$0.isEmpty } ?? "") != before }
     }
-    let deadline = Date().addingTimeInterval(5)
     var lines: [Substring] = []
-    while Date() < deadline {
+    eventually("a trace line for each key") {
       lines = ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n")
-      if lines.count >= 3 { break }
-      Thread.sleep(forTimeInterval: 0.05)
+      return lines.count >= 3
     }
     #expect(lines.count == 3)
     for line in lines {

@@ -31,7 +31,7 @@ import Testing
   @Test func theCarouselCentresTheCardMovedTo() throws {
     let screen = try check(["--layout", "line"], keys: ["Right", "Right"])
     #expect(B.selected(screen) == 2)
-    #expect(B.status(screen).contains("line"))
+    #expect(Tmux.status(screen).contains("line"))
     // The selected card (heavy lines) is in the middle of the 100 columns.
     let top = screen.first { $0.contains("┏") }!
     let left = top.distance(from: top.startIndex, to: top.firstIndex(of: "┏")!)
@@ -52,25 +52,25 @@ import Testing
   @Test func theCircleTurnsWithTheArrows() throws {
     let screen = try check(["--layout", "circle"], keys: ["Right", "Right", "Left"])
     #expect(B.selected(screen) == 1)
-    #expect(B.status(screen).contains("circle"))
+    #expect(Tmux.status(screen).contains("circle"))
   }
 
   @Test func theMosaicRepeatsByThrees() throws {
     let screen = try check(["--layout", "mosaic"], keys: ["Down", "Right"])
-    #expect(B.status(screen).contains("mosaic"))
+    #expect(Tmux.status(screen).contains("mosaic"))
     #expect(B.selected(screen) == 5, "right of the big card: the small one sharing most of its rows")
   }
 
   @Test func theHorizontalWaterfallScrollsSideways() throws {
     let screen = try check(["--direction", "horizontal"], keys: ["Right", "Right", "Right", "Right", "Right", "Right", "Down"])
-    #expect(B.status(screen).contains("rows · waterfall ↔"))
+    #expect(Tmux.status(screen).contains("rows · waterfall ↔"))
   }
 
   @Test func lCyclesEveryLayoutWithTheCardsSliding() throws {
     // One file, all loaded at once: a grid that shows every card of a folder's
     // first page would load the next one, which `render` does not.
     let screen = try check([], keys: Array(repeating: "L", count: 5), data: "Data/notes.jsonl")
-    #expect(B.status(screen).contains("circle"))
+    #expect(Tmux.status(screen).contains("circle"))
   }
 
   @Test func pullToRefreshSaysPullThenReleaseThenRefreshing() throws {
@@ -90,7 +90,7 @@ import Testing
 
   @Test func xShrinksACardAwayAndUBringsItBack() throws {
     let hidden = try check([], keys: ["Down", "x"])
-    #expect(B.status(hidden).contains("1 hidden"))
+    #expect(Tmux.status(hidden).contains("1 hidden"))
     let back = try check([], keys: ["Down", "x", "u"])
     #expect(Array(back.prefix(29)) == Array(try Self.rendered([], keys: "Down").prefix(29)), "as before the hide")
   }

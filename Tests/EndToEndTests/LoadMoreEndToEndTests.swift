@@ -8,7 +8,6 @@ import Testing
 
 /// Load more, streams, refresh, sections and layouts, in the real binary.
 @Suite(.serialized) struct LoadMoreEndToEndTests {
-  static func status(_ screen: [String]) -> String { BrowserEndToEndTests.status(screen) }
   static func selected(_ screen: [String]) -> Int? { BrowserEndToEndTests.selected(screen) }
 
   /// A new empty directory, removed by the caller.
@@ -41,11 +40,11 @@ import Testing
       .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     // Without colours, so no picture replaces a placeholder while the screens are compared.
     let tmux = try Tmux("NO_COLOR=1 waterfall Data/shops", width: 100, height: 30)
-    try tmux.waitFor("the first page") { Self.status($0).hasPrefix(" 1/40 ") }
+    try tmux.waitFor("the first page") { Tmux.status($0).hasPrefix(" 1/40 ") }
     // G goes to the real end; Esc, read in the same burst, stops it at once, so
     // this is page 1's last card, as `render` drew it, and being there loads page 2.
     try tmux.send("G", "Escape")
-    let after = try tmux.waitFor("page 2 after page 1") { Self.status($0).hasPrefix(" 40/80 ") }
+    let after = try tmux.waitFor("page 2 after page 1") { Tmux.status($0).hasPrefix(" 40/80 ") }
     // Every cell page 1's cards drew is as it was; page 2's cards take the
     // footer's row and fill blank cells.
     let footer = try #require(before.firstIndex { $0.contains("Loading more…") }, "page 1 ends in the footer")
@@ -62,7 +61,7 @@ import Testing
     #expect(filled > 0, "page 2's cards appear under page 1's")
     // G now goes to the last card of the last page in one press.
     try tmux.send("G")
-    try tmux.waitFor("the last of page 3") { Self.status($0).hasPrefix(" 120/120 ") }
+    try tmux.waitFor("the last of page 3") { Tmux.status($0).hasPrefix(" 120/120 ") }
     try tmux.waitFor(text: "End · 120 items")
   }
 
@@ -76,7 +75,7 @@ import Testing
     let fifo = directory.appendingPathComponent("2.json").path
     #expect(mkfifo(fifo, 0o600) == 0)
     let tmux = try Tmux("waterfall \(Tmux.shellQuote(directory.path))", width: 100, height: 30)
-    try tmux.waitFor("the first page") { Self.status($0).hasPrefix(" 1/40 ") }
+    try tmux.waitFor("the first page") { Tmux.status($0).hasPrefix(" 1/40 ") }
     try tmux.send("G")
     // Not "Loading more…": the page is refused at once, and the cards end.
     try tmux.waitFor(text: "End · 40 items")
@@ -102,7 +101,7 @@ import Testing
       + "tail -n 55 Data/notes.jsonl)"
     let tmux = try Tmux("\(writer) | waterfall -", width: 100, height: 30)
     let early = try tmux.waitFor("the first five cards with the footer") { screen in
-      Self.status(screen).hasPrefix(" 1/5 ") && screen.contains { $0.contains("Loading more…") }
+      Tmux.status(screen).hasPrefix(" 1/5 ") && screen.contains { $0.contains("Loading more…") }
     }
     #expect(!early.joined().contains("End ·"))
     // Keys work under the footer: G goes to the last card so far.
@@ -111,19 +110,25 @@ import Testing
       Self.selected(screen) == 4 && screen.contains { $0.contains("Loading more…") }
     }
     #expect(FileManager.default.createFile(atPath: directory.appendingPathComponent("go").path, contents: nil))
-    try tmux.waitFor("the rest", timeout: 15) { Self.status($0).contains("/60 ") }
+    try tmux.waitFor("the rest", timeout: 15) { Tmux.status($0).contains("/60 ") }
     try tmux.send("G")
     let end = try tmux.waitFor(text: "End · 60 items")
     #expect(!end.joined().contains("Loading more…"))
   }
 
   @Test func standardInputStreamsAndKeysWorkWhileItIsOpen() throws {
-    let tmux = try Tmux("(head -n 5 Data/notes.jsonl; sleep 4; tail -n 55 Data/notes.jsonl) | waterfall -", width: 100, height: 30)
-    let early = try tmux.waitFor("the first five cards") { Self.status($0).hasPrefix(" 1/5 ") }
-    #expect(Self.status(early).contains("loading 5 items…"), "the status bar says input is open")
+    // The writer holds the rest back until the test has seen the first cards and moved.
+    let folder = try Scratch.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let go = Tmux.shellQuote(folder.appendingPathComponent("go").path)
+    let writer = "(head -n 5 Data/notes.jsonl; i=0; while [ ! -e \(go) ] && [ $i -lt 600 ]; do sleep 0.05; i=$((i+1)); done; tail -n 55 Data/notes.jsonl)"
+    let tmux = try Tmux("\(writer) | waterfall -", width: 100, height: 30)
+    let early = try tmux.waitFor("the first five cards") { Tmux.status($0).hasPrefix(" 1/5 ") }
+    #expect(Tmux.status(early).contains("loading 5 items…"), "the status bar says input is open")
     try tmux.send("Down")
-    try tmux.waitFor("Down to move while input is open") { Self.selected($0).map { $0 > 0 } ?? false && Self.status($0).contains("/5 ") }
-    try tmux.waitFor("the rest", timeout: 15) { Self.status($0).contains("/60 ") }
+    try tmux.waitFor("Down to move while input is open") { Self.selected($0).map { $0 > 0 } ?? false && Tmux.status($0).contains("/5 ") }
+    FileManager.default.createFile(atPath: folder.appendingPathComponent("go").path, contents: nil)
+    try tmux.waitFor("the rest", timeout: 15) { Tmux.status($0).contains("/60 ") }
   }
 
   @Test func rKeepsTheSelectionOnTheSameItem() throws {
@@ -133,7 +138,7 @@ import Testing
     let original = try Self.data("Data/notes.jsonl")
     try original.write(to: file)
     let tmux = try Tmux("waterfall \(Tmux.shellQuote(file.path))", width: 100, height: 30)
-    try tmux.waitFor("the notes") { Self.status($0).hasPrefix(" 1/60 ") }
+    try tmux.waitFor("the notes") { Tmux.status($0).hasPrefix(" 1/60 ") }
     try tmux.send("Down", "Down", "Right")
     try tmux.waitFor("the selection to move") { (Self.selected($0) ?? 0) > 0 }
     let screen = try tmux.settle()
@@ -142,7 +147,7 @@ import Testing
     let inserted = #"{"id":"new-1","title":"Inserted first"}"# + "\n" + #"{"id":"new-2","title":"Inserted second"}"# + "\n"
     try (Data(inserted.utf8) + original).write(to: file)
     try tmux.send("r")
-    let reloaded = try tmux.waitFor("the reload") { Self.status($0).contains("/62 ") }
+    let reloaded = try tmux.waitFor("the reload") { Tmux.status($0).contains("/62 ") }
     #expect(Self.selected(reloaded) == item + 2, "the same note, found by its id")
   }
 
@@ -152,17 +157,17 @@ import Testing
     let file = directory.appendingPathComponent("notes.jsonl")
     try Self.data("Data/notes.jsonl").write(to: file)
     let tmux = try Tmux("waterfall --watch \(Tmux.shellQuote(file.path))", width: 100, height: 30)
-    try tmux.waitFor("the notes") { Self.status($0).hasPrefix(" 1/60 ") }
+    try tmux.waitFor("the notes") { Tmux.status($0).hasPrefix(" 1/60 ") }
     let handle = try FileHandle(forWritingTo: file)
     try handle.seekToEnd()
     handle.write(Data((#"{"id":"late","title":"Arrived later"}"# + "\n").utf8))
     try handle.close()
-    try tmux.waitFor("the new note without a key") { Self.status($0).hasPrefix(" 1/61 ") }
+    try tmux.waitFor("the new note without a key") { Tmux.status($0).hasPrefix(" 1/61 ") }
   }
 
   @Test func groupByShowsHeadersThatStickWhileScrolling() throws {
     let tmux = try Tmux("waterfall --group-by shop Data/shops", width: 100, height: 30)
-    let first = try tmux.waitFor("the groups") { Self.status($0).contains("groups") }
+    let first = try tmux.waitFor("the groups") { Tmux.status($0).contains("groups") }
     #expect(first[0].hasPrefix("─ "), "the first section's header: \(first[0])")
     for _ in 0..<3 {
       try tmux.send("PageDown")
@@ -173,7 +178,7 @@ import Testing
 
   @Test func lAndZKeepTheSelectionVisible() throws {
     let tmux = try Tmux("waterfall Data/shops", width: 100, height: 30)
-    try tmux.waitFor("the first page") { Self.status($0).hasPrefix(" 1/40 ") }
+    try tmux.waitFor("the first page") { Tmux.status($0).hasPrefix(" 1/40 ") }
     for _ in 0..<6 { try tmux.send("Down") }
     try tmux.waitFor("the selection to move") { (Self.selected($0) ?? 0) > 3 }
     let start = try tmux.settle()
@@ -184,7 +189,7 @@ import Testing
     ] {
       try tmux.send(key)
       let screen = try tmux.waitFor("\(key) to show \(label) with the selected card on screen") { screen in
-        Self.status(screen).contains(label)
+        Tmux.status(screen).contains(label)
           && (label == "list" || screen.dropLast().contains { $0.contains("┏") || $0.contains("┃") || $0.contains("┗") })
       }
       #expect(Self.selected(screen) == item)
@@ -193,15 +198,15 @@ import Testing
 
   @Test func xHidesACardAndUBringsItBack() throws {
     let tmux = try Tmux("waterfall Data/shops", width: 100, height: 30)
-    try tmux.waitFor("the first page") { Self.status($0).hasPrefix(" 1/40 ") }
+    try tmux.waitFor("the first page") { Tmux.status($0).hasPrefix(" 1/40 ") }
     try tmux.send("Down", "Right")
     try tmux.waitFor("the selection to move") { (Self.selected($0) ?? 0) > 0 }
     let start = try tmux.settle()
     let item = try #require(Self.selected(start))
     try tmux.send("x")
-    try tmux.waitFor("one hidden") { Self.status($0).contains("1 hidden") && Self.status($0).contains("/39 of 40") }
+    try tmux.waitFor("one hidden") { Tmux.status($0).contains("1 hidden") && Tmux.status($0).contains("/39 of 40") }
     try tmux.send("u")
-    let back = try tmux.waitFor("it back") { Self.status($0).contains("/40 ") && !Self.status($0).contains("hidden") }
+    let back = try tmux.waitFor("it back") { Tmux.status($0).contains("/40 ") && !Tmux.status($0).contains("hidden") }
     #expect(Self.selected(back) == item)
   }
 }

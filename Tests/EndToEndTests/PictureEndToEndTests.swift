@@ -9,9 +9,6 @@ import Testing
 /// `swift test` may run with NO_COLOR set, which keeps every picture a
 /// placeholder, so the commands here unset it.
 @Suite(.serialized) struct PictureEndToEndTests {
-  static func status(_ screen: [String]) -> String {
-    screen.last(where: { !$0.isEmpty }) ?? ""
-  }
 
   /// The screen with its colours, as SGR sequences (`capture-pane -e`).
   static func colouredScreen(_ tmux: Tmux) throws -> String {
@@ -75,8 +72,11 @@ import Testing
 
   @Test func noColorKeepsThePlaceholders() throws {
     let tmux = try Tmux("NO_COLOR=1 waterfall Data/shops", width: 100, height: 30)
-    try tmux.waitFor("the cards") { Self.status($0).hasPrefix(" 1/40 ") }
-    Thread.sleep(forTimeInterval: 0.5)
+    try tmux.waitFor("the cards") { Tmux.status($0).hasPrefix(" 1/40 ") }
+    // The same cards in colour show their pictures: by then, the ones without
+    // colour have had as long to show theirs.
+    let coloured = try Tmux("env -u NO_COLOR waterfall Data/shops", width: 100, height: 30)
+    try coloured.waitFor("the pictures in colour") { $0.joined().contains("▀") }
     let screen = try tmux.capture().joined(separator: "\n")
     #expect(screen.contains("rug-001.png"))
     #expect(!screen.contains("▀"))
@@ -93,13 +93,13 @@ import Testing
     try skyline.prefix(skyline.count / 2).write(to: folder.appendingPathComponent("04-cut.png"))
     try Data("not a picture".utf8).write(to: folder.appendingPathComponent("notes.txt"))
     let tmux = try Tmux("env -u NO_COLOR waterfall --symbols half \(Tmux.shellQuote(folder.path))", width: 100, height: 30)
-    let screen = try tmux.waitFor("four pictures, not the text file") { Self.status($0).hasPrefix(" 1/4 ") }
+    let screen = try tmux.waitFor("four pictures, not the text file") { Tmux.status($0).hasPrefix(" 1/4 ") }
     #expect(screen.joined().contains("01-sky.jpg"))
     try tmux.waitFor("the pictures") { $0.joined().contains("▀▀▀▀▀▀▀▀▀▀") }
     // The cut picture's details: its fields, and why it shows no picture.
     try tmux.type("/'cut")
     try tmux.send("Enter")
-    try tmux.waitFor("one match") { Self.status($0).contains("/'cut") && Self.status($0).hasPrefix(" 1/1 ") }
+    try tmux.waitFor("one match") { Tmux.status($0).contains("/'cut") && Tmux.status($0).hasPrefix(" 1/1 ") }
     try tmux.send("Enter")
     let details = try tmux.waitFor("the reason in the details") { $0.joined().contains("truncated") }.joined(separator: "\n")
     #expect(details.contains("picture") && details.contains("04-cut.png") && details.contains("135×240"))
@@ -120,16 +120,16 @@ import Testing
         at: folder.appendingPathComponent(String(format: "big-%02d.png", i)), withDestinationURL: big)
     }
     let tmux = try Tmux("env -u NO_COLOR waterfall --symbols half \(Tmux.shellQuote(folder.path))", width: 100, height: 30)
-    try tmux.waitFor("the first screen") { Self.status($0).hasPrefix(" 1/12 ") }
+    try tmux.waitFor("the first screen") { Tmux.status($0).hasPrefix(" 1/12 ") }
     let start = Date()
     try tmux.send("End")
-    let moved = try tmux.waitFor("End to select the last picture", timeout: 3) { Self.status($0).hasPrefix(" 12/12 ") }
+    let moved = try tmux.waitFor("End to select the last picture", timeout: 3) { Tmux.status($0).hasPrefix(" 12/12 ") }
     let elapsed = Date().timeIntervalSince(start)
     #expect(elapsed < 2, "End took \(elapsed) s")
     // Pictures on screen are still placeholders: the key did not wait for them.
     #expect(Self.placeholders(in: moved) >= 2, "screen:\n\(moved.joined(separator: "\n"))")
     try tmux.send("Home")
-    try tmux.waitFor("Home", timeout: 3) { Self.status($0).hasPrefix(" 1/12 ") }
+    try tmux.waitFor("Home", timeout: 3) { Tmux.status($0).hasPrefix(" 1/12 ") }
     // In time they all arrive.
     try tmux.waitFor("the pictures on screen", timeout: 60) { Self.placeholders(in: $0) == 0 && $0.joined().contains("▀") }
   }

@@ -177,8 +177,12 @@ struct RealShape: Sendable, CustomTestStringConvertible {
       }
       return files
     }
+    // A modification time in the past: a write now would move it.
+    for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+      try FileManager.default.setAttributes(
+        [.modificationDate: Date(timeIntervalSince1970: 1_000_000_000)], ofItemAtPath: folder.appendingPathComponent(name).path)
+    }
     let before = try snapshot()
-    Thread.sleep(forTimeInterval: 0.02)  // a write would move the modification time
     for arguments in [["--table", "items", "--select", "1", "--details"], ["--query", "SELECT * FROM items"]] {
       let run = try Tmux.waterfall(["render", path, "--width", "60", "--height", "10"] + arguments)
       #expect(run.status == 0)

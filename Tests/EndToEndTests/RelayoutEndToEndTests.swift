@@ -20,8 +20,8 @@ import Testing
     }
   }
 
-  /// The status bar: the screen's last row that says `? help`.
-  static func status(_ screen: [String]) -> String {
+  /// The status bar where other lines follow it (the frame trace): the line with `? help`.
+  static func statusLine(_ screen: [String]) -> String {
     screen.last { $0.contains("? help") } ?? ""
   }
 
@@ -30,10 +30,10 @@ import Testing
     defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
     let tmux = try Tmux("waterfall --no-animation \(Tmux.shellQuote(file.path))", width: 100, height: 30)
     defer { tmux.kill() }
-    try tmux.waitFor("every card loaded", timeout: 60) { Self.status($0).contains("1/40000") && Self.status($0).contains("3 cols") }
+    try tmux.waitFor("every card loaded", timeout: 60) { Self.statusLine($0).contains("1/40000") && Self.statusLine($0).contains("3 cols") }
     try tmux.send("+")
     let screen = try tmux.waitFor("four columns, laid out", timeout: 60) {
-      Self.status($0).contains("4 cols") && !Self.status($0).contains("laying out")
+      Self.statusLine($0).contains("4 cols") && !Self.statusLine($0).contains("laying out")
     }
     let rendered = try Tmux.waterfall(["render", file.path, "--width", "100", "--height", "30", "--columns", "4"])
     #expect(rendered.status == 0)
@@ -41,7 +41,7 @@ import Testing
     #expect(Array(screen.prefix(29)) == Array(expected.prefix(29)), "the cards as render draws them at 4 columns")
     // Keys still answer after it: Down moves the selection.
     try tmux.send("Down")
-    try tmux.waitFor("the selection to move") { !Self.status($0).contains(" 1/40000") }
+    try tmux.waitFor("the selection to move") { !Self.statusLine($0).contains(" 1/40000") }
     try tmux.send("q")
     #expect(try tmux.waitForExit().status == 0)
   }
@@ -63,10 +63,10 @@ import Testing
     let tmux = try Tmux("waterfall --no-animation --group-by shelf \(Tmux.shellQuote(file.path))", width: 100, height: 30)
     defer { tmux.kill() }
     func settled(_ screen: [String]) -> Bool {
-      !Self.status(screen).contains("grouping") && !Self.status(screen).contains("laying out")
+      !Self.statusLine(screen).contains("grouping") && !Self.statusLine(screen).contains("laying out")
     }
     try tmux.waitFor("every card in its group", timeout: 60) {
-      Self.status($0).contains("1/40000") && Self.status($0).contains("40000 groups") && settled($0)
+      Self.statusLine($0).contains("1/40000") && Self.statusLine($0).contains("40000 groups") && settled($0)
     }
     let rendered = try Tmux.waterfall(["render", file.path, "--group-by", "shelf", "--width", "100", "--height", "30"])
     #expect(rendered.status == 0)
@@ -76,11 +76,11 @@ import Testing
     try tmux.send("x")
     try tmux.send("Down")
     try tmux.waitFor("the hide grouped and laid out", timeout: 60) {
-      Self.status($0).contains("/39999") && Self.status($0).contains("39999 groups") && settled($0)
+      Self.statusLine($0).contains("/39999") && Self.statusLine($0).contains("39999 groups") && settled($0)
     }
     try tmux.send("u")
     try tmux.waitFor("the card back", timeout: 60) {
-      Self.status($0).contains("/40000") && Self.status($0).contains("40000 groups") && settled($0)
+      Self.statusLine($0).contains("/40000") && Self.statusLine($0).contains("40000 groups") && settled($0)
     }
     try tmux.send("q")
     #expect(try tmux.waitForExit().status == 0)

@@ -17,9 +17,6 @@ import Testing
     Case(name: "SIGQUIT", signal: SIGQUIT), Case(name: "SIGSEGV", signal: SIGSEGV),
   ]
 
-  static func status(_ screen: [String]) -> String {
-    screen.last(where: { !$0.isEmpty }) ?? ""
-  }
 
   /// One file, so that the browser and `render` hold the same items whenever and
   /// however pages are loaded.
@@ -54,7 +51,7 @@ import Testing
   func aSignalRestoresTheTerminal(_ test: Case) throws {
     // No core file from SIGQUIT or SIGSEGV lands in the repository.
     let tmux = try Tmux("ulimit -c 0; waterfall \(Self.data)", name: "signal\(test.name)")
-    try tmux.waitFor("the cards") { Self.status($0).hasPrefix(" 1/") }
+    try tmux.waitFor("the cards") { Tmux.status($0).hasPrefix(" 1/") }
     #expect(try tmux.display("#{alternate_on}") == "1")
     Foundation.kill(try tmux.programPID(), test.signal)
     let exit = try tmux.waitForExit()
@@ -68,9 +65,9 @@ import Testing
     try tmux.waitFor(text: "prompt$")
     try tmux.type("waterfall \(Self.data)")
     try tmux.send("Enter")
-    try tmux.waitFor("the cards") { Self.status($0).hasPrefix(" 1/") }
+    try tmux.waitFor("the cards") { Tmux.status($0).hasPrefix(" 1/") }
     try tmux.send("Down", "Right")
-    let before = try tmux.waitFor("the selection to move") { !Self.status($0).hasPrefix(" 1/") && Self.status($0).contains("/60") }
+    let before = try tmux.waitFor("the selection to move") { !Tmux.status($0).hasPrefix(" 1/") && Tmux.status($0).contains("/60") }
 
     try tmux.send("C-z")
     try tmux.waitFor("the job to stop") { $0.joined(separator: "\n").contains("Stopped") }
@@ -85,13 +82,13 @@ import Testing
     #expect(after == before)
     #expect(try tmux.display("#{alternate_on}") == "1")
     try tmux.send("q")
-    try tmux.waitFor("the shell") { Self.status($0).hasPrefix("prompt$") }
+    try tmux.waitFor("the shell") { Tmux.status($0).hasPrefix("prompt$") }
     #expect(try tmux.display("#{alternate_on}") == "0")
   }
 
   @Test func fiftyResizesInTwoSecondsThenTheLayoutFitsTheFinalSize() throws {
     let tmux = try Tmux("waterfall \(Self.data)", width: 100, height: 30)
-    try tmux.waitFor("the cards") { Self.status($0).hasPrefix(" 1/60") }
+    try tmux.waitFor("the cards") { Tmux.status($0).hasPrefix(" 1/60") }
     let widths = [1, 150, 7, 33, 2, 81, 120, 19, 60, 200]
     let heights = [1, 40, 3, 24, 2, 12, 5, 50]
     let clock = ContinuousClock()
@@ -119,7 +116,7 @@ import Testing
 
   @Test func sizesDownToOneByOneAndBackUp() throws {
     let tmux = try Tmux("waterfall \(Self.data)", width: 100, height: 30)
-    try tmux.waitFor("the cards") { Self.status($0).hasPrefix(" 1/60") }
+    try tmux.waitFor("the cards") { Tmux.status($0).hasPrefix(" 1/60") }
     let sizes = [(40, 12), (20, 5), (19, 5), (20, 4), (5, 3), (2, 2), (1, 1), (2, 1), (1, 2), (3, 3), (20, 5), (61, 17), (100, 30)]
     for (width, height) in sizes {
       try tmux.resize(width: width, height: height)

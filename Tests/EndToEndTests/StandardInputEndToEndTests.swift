@@ -6,7 +6,6 @@ import Testing
 /// temporary file, reading paused at `--memory-limit` with the status saying so,
 /// the keys still working and the terminal given back at `q`.
 @Suite(.serialized) struct StandardInputEndToEndTests {
-  static func status(_ screen: [String]) -> String { BrowserEndToEndTests.status(screen) }
   static func selected(_ screen: [String]) -> Int? { BrowserEndToEndTests.selected(screen) }
 
   /// The resident memory of process `pid`, in bytes.
@@ -25,11 +24,24 @@ import Testing
     }
   }
 
+  /// The size of the spool (the unlinked file in `folder` standard input is
+  /// copied to) that program `pid` holds open, or nil if none.
+  static func spoolSize(pid: Int32, folder: String) -> UInt64? {
+    let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
+    for fd in fds {
+      let link = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(fd)")) ?? ""
+      guard link.hasPrefix(folder) else { continue }
+      var info = stat()
+      if stat("/proc/\(pid)/fd/\(fd)", &info) == 0 { return UInt64(info.st_size) }
+    }
+    return nil
+  }
+
   @Test func endlessInputPausesAtTheMemoryLimitAndQuitsCleanly() throws {
     // The limit: 32 MiB above what the program holds with a few cards (more
     // under a sanitizer), so cards come in before reading pauses.
     let resting = try Tmux("cat Data/notes.jsonl | waterfall -", width: 160, height: 30)
-    try resting.waitFor("the notes") { Self.status($0).contains("1/60") }
+    try resting.waitFor("the notes") { Tmux.status($0).contains("1/60") }
     let baseline = try #require(try Self.waterfallPID(resting).flatMap(Self.resident))
     resting.kill()
     let limit = baseline / (1 << 20) + 32
@@ -38,7 +50,7 @@ import Testing
     let tmux = try Tmux(
       "yes '{\"title\":\"x\"}' | TMPDIR=\(Tmux.shellQuote(spool.path)) waterfall --memory-limit \(limit)M -", width: 160, height: 30)
     let paused = "reading paused: memory limit \(limit) MiB reached (--memory-limit)"
-    let screen = try tmux.waitFor("reading to pause at the limit", timeout: 90) { Self.status($0).contains(paused) }
+    let screen = try tmux.waitFor("reading to pause at the limit", timeout: 90) { Tmux.status($0).contains(paused) }
     #expect(screen.joined().contains("┏"), "the cards read so far are shown")
     let pid = try #require(try Self.waterfallPID(tmux))
     #expect(try FileManager.default.contentsOfDirectory(atPath: spool.path).isEmpty, "the spool has no name")
@@ -46,16 +58,20 @@ import Testing
       try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)")
     }.first { $0.hasPrefix(spool.path) }
     #expect(spoolLink?.hasSuffix("(deleted)") == true, "standard input is spooled to \(spoolLink ?? "nothing")")
-    // Paused, the program holds still: what it has, it keeps; the pipe waits.
-    Thread.sleep(forTimeInterval: 2)
-    let count = Self.status(try tmux.capture()).split(separator: " ").first { $0.contains("/") }
+    // Paused, the program holds still: what it has, it keeps; the pipe waits
+    // (the spool, where every byte read goes, stops growing).
+    let count = Tmux.status(try tmux.capture()).split(separator: " ").first { $0.contains("/") }
+    let spooled = Self.spoolSize(pid: pid, folder: spool.path)
     if let resident = Self.resident(pid) { #expect(resident < 2 * limit << 20, "resident \(resident) bytes, within twice the limit") }
-    // Keys still answer.
-    try tmux.send("Right")
-    try tmux.waitFor("Right to move the selection") { (Self.selected($0) ?? 0) > 0 && Self.status($0).contains(paused) }
-    Thread.sleep(forTimeInterval: 1)
-    let later = Self.status(try tmux.capture()).split(separator: " ").first { $0.contains("/") }
+    // Keys still answer, and their frames come while nothing more is read.
+    for key in ["Right", "Left", "Right"] {
+      let before = Self.selected(try tmux.capture())
+      try tmux.send(key)
+      try tmux.waitFor("\(key) to move the selection") { Self.selected($0) != before && Tmux.status($0).contains(paused) }
+    }
+    let later = Tmux.status(try tmux.capture()).split(separator: " ").first { $0.contains("/") }
     #expect(count?.split(separator: "/").last == later?.split(separator: "/").last, "no items are read while paused")
+    #expect(Self.spoolSize(pid: pid, folder: spool.path) == spooled, "no bytes are read while paused")
     try tmux.send("q")
     let exit = try tmux.waitForExit(timeout: 30)
     #expect(exit.status == 0)
@@ -66,7 +82,7 @@ import Testing
 
   @Test func aStandardInputItemPrintsAsItWasPiped() throws {
     let tmux = try Tmux("cat Data/notes.jsonl | waterfall --print - > \(Tmux.shellQuote(NSTemporaryDirectory()))/wf-stdin-print-$$.json; cat \(Tmux.shellQuote(NSTemporaryDirectory()))/wf-stdin-print-$$.json; rm -f \(Tmux.shellQuote(NSTemporaryDirectory()))/wf-stdin-print-$$.json", width: 100, height: 30)
-    try tmux.waitFor("the notes") { Self.status($0).contains("1/60") }
+    try tmux.waitFor("the notes") { Tmux.status($0).contains("1/60") }
     try tmux.send("Enter")
     let screen = try tmux.waitFor("the item printed") { $0.contains { $0.hasPrefix("EXIT=") } }
     let first = try String(contentsOfFile: Repository.path("Data/notes.jsonl"), encoding: .utf8).split(separator: "\n")[0]

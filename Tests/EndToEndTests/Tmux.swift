@@ -87,40 +87,44 @@ final class Tmux {
     _ what: String, timeout: Double = 10, sourceLocation: SourceLocation = #_sourceLocation,
     _ predicate: ([String]) -> Bool
   ) throws -> [String] {
-    let deadline = Date().addingTimeInterval(timeout)
     var screen: [String] = []
-    while Date() < deadline {
+    let held = try eventually(
+      "\(what); the screen was:\n\(screen.joined(separator: "\n"))", timeout: .milliseconds(Int(timeout * 1000)),
+      every: .milliseconds(20), sourceLocation: sourceLocation
+    ) {
       screen = try capture()
-      if predicate(screen) {
-        Thread.sleep(forTimeInterval: 0.03)
-        let later = try capture()
-        return predicate(later) ? later : screen
-      }
-      Thread.sleep(forTimeInterval: 0.05)
+      return predicate(screen)
     }
-    Issue.record("timed out waiting for \(what); the screen was:\n\(screen.joined(separator: "\n"))", sourceLocation: sourceLocation)
-    throw TimeoutError(what: what)
+    guard held else { throw TimeoutError(what: what) }
+    // The rest of the frame: the screen once more, kept if it still holds.
+    let later = try capture()
+    return predicate(later) ? later : screen
   }
 
   /// Waits until the screen has stopped changing (the same for `quiet` seconds)
   /// and returns it: for after a burst of keys, whose end shows no sign of its own.
   @discardableResult
   func settle(quiet: Double = 0.3, timeout: Double = 10, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
-    let deadline = Date().addingTimeInterval(timeout)
     var last = try capture()
-    var since = Date()
-    while Date() < deadline {
-      Thread.sleep(forTimeInterval: 0.05)
+    var since = ContinuousClock.now
+    let held = try eventually(
+      "the screen to settle; it was:\n\(last.joined(separator: "\n"))", timeout: .milliseconds(Int(timeout * 1000)),
+      every: .milliseconds(50), sourceLocation: sourceLocation
+    ) {
       let screen = try capture()
       if screen != last {
         last = screen
-        since = Date()
-      } else if Date().timeIntervalSince(since) >= quiet {
-        return screen
+        since = ContinuousClock.now
       }
+      return since.duration(to: .now) >= .milliseconds(Int(quiet * 1000))
     }
-    Issue.record("the screen never settled; it was:\n\(last.joined(separator: "\n"))", sourceLocation: sourceLocation)
-    throw TimeoutError(what: "the screen to settle")
+    guard held else { throw TimeoutError(what: "the screen to settle") }
+    return last
+  }
+
+  /// The status bar: the last line that is not empty.
+  static func status(_ screen: [String]) -> String {
+    screen.last(where: { !$0.isEmpty }) ?? ""
   }
 
   /// Waits until the screen contains `text`.
@@ -151,13 +155,14 @@ final class Tmux {
   /// The pid of the program the pane's shell started.
   func programPID() throws -> Int32 {
     let shell = try display("#{pane_pid}")
-    let deadline = Date().addingTimeInterval(5)
-    while Date() < deadline {
+    var pid: Int32?
+    eventually("the program's pid", timeout: .seconds(5)) {
       let out = (try? Self.runTool("/usr/bin/pgrep", ["-P", shell])) ?? ""
-      if let pid = out.split(separator: "\n").first.flatMap({ Int32($0) }) { return pid }
-      Thread.sleep(forTimeInterval: 0.05)
+      pid = out.split(separator: "\n").first.flatMap { Int32($0) }
+      return pid != nil
     }
-    throw TimeoutError(what: "the program's pid")
+    guard let pid else { throw TimeoutError(what: "the program's pid") }
+    return pid
   }
 
   struct TimeoutError: Error { var what: String }
