@@ -49,6 +49,11 @@ let package = Package(
       pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"])]
     ),
+    .systemLibrary(
+      name: "CLibpq",
+      pkgConfig: "libpq",
+      providers: [.apt(["libpq-dev"])]
+    ),
 
     // The library.
     .target(name: "WaterfallLayout"),
@@ -61,7 +66,7 @@ let package = Package(
     // The browser.
     .target(
       name: "WaterfallApp",
-      dependencies: ["WaterfallLayout", "WaterfallView", "WaterfallTerminal", "WaterfallImages", "CSQLite"]
+      dependencies: ["WaterfallLayout", "WaterfallView", "WaterfallTerminal", "WaterfallImages", "CSQLite", "CLibpq"]
     ),
     .executableTarget(
       name: "waterfall",
