@@ -73,12 +73,12 @@ final class PQConnection: @unchecked Sendable {
     while status != PGRES_POLLING_OK {
       guard status != PGRES_POLLING_FAILED else { throw closing(.connect, call: "PQconnectPoll") }
       let events = Int16(status == PGRES_POLLING_READING ? POLLIN : POLLOUT)
-      while !Self.wait(for: PQsocket(connection), events: events) {
+      repeat {
         if shouldStop() {
           close()
           throw PostgresError(.cancelled, "connecting was given up", call: "PQconnectPoll")
         }
-      }
+      } while !Self.wait(for: PQsocket(connection), events: events)
       status = PQconnectPoll(connection)
     }
     if let password = PQpass(connection).map({ String(cString: $0) }), !password.isEmpty, !secrets.contains(password) {
