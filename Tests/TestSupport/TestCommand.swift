@@ -27,6 +27,9 @@ public enum TestCommand {
 
   public struct Failure: Error, CustomStringConvertible {
     public var description: String
+    public init(description: String) {
+      self.description = description
+    }
   }
 
   /// Runs `path` with `arguments` (and `environment` added to this process's),

@@ -210,7 +210,7 @@ final class PQConnection: @unchecked Sendable {
     let kind: PostgresError.Kind
     switch state {
     case "57014"?: kind = isCancelled ? .cancelled : .timedOut
-    case let code? where code.hasPrefix("08") || code.hasPrefix("57P"): kind = .connectionLost
+    case let code? where code.hasPrefix("57P") || (code.hasPrefix("08") && code != "08P01"): kind = .connectionLost
     default: kind = PQstatus(connection) == CONNECTION_BAD ? .connectionLost : .statement
     }
     return PostgresError(kind, PostgresTarget.scrub(text, secrets: secrets), sqlState: state, call: call)

@@ -59,18 +59,22 @@ public struct SQLFilter: Sendable, Equatable {
     var groups: [String] = []
     for group in query.groups {
       let terms = group.map { term -> String in
-        let pattern = parameter(.text(Self.pattern(term)))
-        var tests: [String] = []
+        // The columns the term looks in, each whole or under a JSON path.
+        var targets: [(column: SQLColumn, keys: [String]?)] = []
         for column in columns {
           let name = column.name.lowercased()
           if let field = term.field, name != field, !name.hasPrefix(field + ".") {
             guard dialect.looksIntoJSON, column.kind == .json, field.hasPrefix(name + ".") else { continue }
             let keys = field.dropFirst(name.count + 1).split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-            let path = parameter(.text(Self.jsonPath(keys)))
-            if let test = dialect.searches(column, pattern, path: path) { tests.append(test) }
-          } else if let test = dialect.searches(column, pattern) {
-            tests.append(test)
+            targets.append((column, keys))
+          } else if dialect.searches(column, "") != nil {
+            targets.append((column, nil))
           }
+        }
+        // A parameter only where the statement uses it: the server refuses more.
+        let pattern = targets.isEmpty ? "" : parameter(.text(Self.pattern(term)))
+        let tests = targets.compactMap { target in
+          dialect.searches(target.column, pattern, path: target.keys.map { parameter(.text(Self.jsonPath($0))) })
         }
         let holds = tests.isEmpty ? "FALSE" : "COALESCE(" + tests.joined(separator: " OR ") + ", FALSE)"
         return term.negated ? "NOT " + holds : holds
