@@ -87,7 +87,7 @@ import Testing
     (SortOrder(field: nil, descending: true), nil, [#""id""#], #"ORDER BY "id" DESC"#, [.text("7")], #""id" < $1"#),
     (
       SortOrder(field: "price", descending: true), nil, [#""id""#], #"ORDER BY "price" DESC NULLS LAST, "id" ASC"#,
-      [.text("12.50"), .text("7")], #"(("price" < $1 OR "price" IS NULL)) OR ("price" = $1 AND "id" > $2)"#
+      [.text("12.50"), .text("7")], #"("price" < $1 OR "price" IS NULL) OR ("price" = $1 AND "id" > $2)"#
     ),
     (
       SortOrder(field: "PRICE"), nil, [#""id""#], #"ORDER BY "price" ASC NULLS LAST, "id" ASC"#, [.null, .text("7")],
@@ -97,7 +97,7 @@ import Testing
       SortOrder(field: "price", descending: true), "shop", [#""a""#, #""b""#],
       #"ORDER BY "shop" ASC NULLS LAST, "price" DESC NULLS LAST, "a" ASC, "b" ASC"#,
       [.text("Clay"), .null, .text("1"), .text("x")],
-      #"(("shop" > $1 OR "shop" IS NULL)) OR ("shop" = $1 AND "price" IS NULL AND ("a", "b") > ($2, $3))"#
+      #"("shop" > $1 OR "shop" IS NULL) OR ("shop" = $1 AND "price" IS NULL AND ("a", "b") > ($2, $3))"#
     ),
     (SortOrder(field: "nope"), "nope", [#""id""#], #"ORDER BY "id" ASC"#, [.text("1")], #""id" > $1"#),
     (SortOrder(field: "meta"), nil, [String](), #"ORDER BY "meta"::jsonb ASC NULLS LAST"#, [.text("{}")], #"("meta"::jsonb > $1 OR "meta"::jsonb IS NULL)"#),
@@ -120,7 +120,7 @@ import Testing
     #expect(order.orderBy == #"ORDER BY "shop" COLLATE NOCASE ASC NULLS LAST, rowid ASC"#)
     #expect(
       order.after([.text("clay"), .integer(4)], dialect: .sqlite).sql
-        == #"(("shop" COLLATE NOCASE > ?1 OR "shop" COLLATE NOCASE IS NULL)) OR ("shop" COLLATE NOCASE = ?1 AND rowid > ?2)"#)
+        == #"("shop" COLLATE NOCASE > ?1 OR "shop" COLLATE NOCASE IS NULL) OR ("shop" COLLATE NOCASE = ?1 AND rowid > ?2)"#)
   }
 
   @Test func aSelectNumbersTheSearchsParametersFirst() {
@@ -135,7 +135,7 @@ import Testing
     #expect(
       next.sql
         == #"SELECT "price", "shop", "price", "id" FROM "public"."items" WHERE (COALESCE("shop" ILIKE $1, FALSE))"#
-        + #" AND ((("price" > $2 OR "price" IS NULL)) OR ("price" = $2 AND "id" > $3))"#
+        + #" AND (("price" > $2 OR "price" IS NULL) OR ("price" = $2 AND "id" > $3))"#
         + #" ORDER BY "price" ASC NULLS LAST, "id" ASC LIMIT 50"#)
     #expect(next.parameters == [.text("%c%l%a%y%"), .text("3"), .text("9")])
   }

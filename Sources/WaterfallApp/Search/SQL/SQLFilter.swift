@@ -37,10 +37,13 @@
 /// - What only the loader adds: a picture's reference (`pg-bytea:…`) and its
 ///   size, and the text shown for a BLOB or `bytea` (`<PNG picture, …>`), are
 ///   searched in memory and not in SQL.
-/// - Numbers: PostgreSQL searches a number's text as it prints it (`1.50` for
-///   a `numeric(4,2)`, which the loader also shows); SQLite's text of a REAL
-///   can differ from the loader's (`1e+20` against `1e+20`, but `100.0`
-///   against `100.0`): an exact term on a REAL can differ.
+/// - Numbers: PostgreSQL searches a number's text as it prints it (`12.50`
+///   for a `numeric(4,2)`), which is what the loader shows. SQLite's text of a
+///   REAL can differ from the loader's (`1.0e+20` against `1e+20`), so a term
+///   can match one and not the other on such values.
+/// - Columns whose names differ only in case are all searched by `field:`, as
+///   in memory; a query whose result repeats a column name cannot be searched
+///   by the server (the name is ambiguous there).
 ///
 /// ```swift
 /// let filter = SQLFilter(SearchQuery("mug !shop:clay"), columns: columns, dialect: .postgres)

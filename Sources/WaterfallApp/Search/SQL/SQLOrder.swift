@@ -131,7 +131,9 @@ public struct SQLOrder: Sendable, Equatable {
         equalSoFar.append("\(key.expression) IS NULL")
       }
     }
-    let sql = alternatives.isEmpty ? "FALSE" : alternatives.map { alternatives.count == 1 ? $0 : "(\($0))" }.joined(separator: " OR ")
+    // Each alternative is a comparison, a parenthesised `OR`, or an `AND` of them: only the last needs parentheses.
+    let sql = alternatives.isEmpty
+      ? "FALSE" : alternatives.map { alternatives.count > 1 && $0.contains(" AND ") ? "(\($0))" : $0 }.joined(separator: " OR ")
     return SQLFragment(sql, parameters: parameters)
   }
 }
