@@ -148,7 +148,12 @@ import Testing
     #expect(count == 100_000 && pages == 100 && ordered)
     // A page of 1,000 rows of ~230 bytes; the table is 23 MB.
     #expect(connection.largestResultBytes < 600_000, "\(connection.largestResultBytes)")
-    #expect(pg.log().contains("FETCH FORWARD 1000 FROM waterfall_rows"))
+    let log = pg.log()
+    #expect(log.contains("FETCH FORWARD 1000 FROM waterfall_rows"))
+    // Cursors of 20 pages each, one after another.
+    #expect(log.contains(#"FROM "public"."series" ORDER BY "id" ASC LIMIT 20000"#))
+    #expect(log.contains(#"FROM "public"."series" WHERE "id" > $1 ORDER BY "id" ASC LIMIT 20000"#))
+    #expect(log.contains("parameters: $1 = '80000'"))
   }
 
   @Test(arguments: [
@@ -167,8 +172,14 @@ import Testing
     let paged = try readAll(
       PostgresReader(connection: connection, selection: .table("series"), search: search, sort: sort, groupBy: groupBy, pageRows: pageRows),
       suspending: true)
+    // Cursors of 3 pages, one after another.
+    let windowed = try readAll(
+      PostgresReader(
+        connection: connection, selection: .table("series"), search: search, sort: sort, groupBy: groupBy, pageRows: pageRows,
+        windowPages: 3))
     #expect(whole.count == 1111)
     #expect(try ids(paged) == ids(whole))
+    #expect(try ids(windowed) == ids(whole))
     // Grouped or sorted by grp: NULLs last, either way.
     if sort.field == "grp" || groupBy == "grp" {
       let groups = try whole.map { try JSONParser.parse($0.json)["grp"] ?? .null }

@@ -77,6 +77,8 @@ import Testing
   // MARK: Order
 
   static let orderColumns = [
+    SQLColumn(name: "id", expression: #""id""#, kind: .number, nullable: false),
+    SQLColumn(name: "sku", expression: #""sku""#, kind: .text, nullable: false),
     SQLColumn(name: "price", expression: #""price""#, kind: .number),
     SQLColumn(name: "shop", expression: #""shop""#, kind: .text),
     SQLColumn(name: "meta", expression: #""meta""#, kind: .json),
@@ -102,6 +104,12 @@ import Testing
     (SortOrder(field: "nope"), "nope", [#""id""#], #"ORDER BY "id" ASC"#, [.text("1")], #""id" > $1"#),
     (SortOrder(field: "meta"), nil, [String](), #"ORDER BY "meta"::jsonb ASC NULLS LAST"#, [.text("{}")], #"("meta"::jsonb > $1 OR "meta"::jsonb IS NULL)"#),
     (SortOrder(field: "shop"), nil, [String](), #"ORDER BY "shop" ASC NULLS LAST"#, [.null], "FALSE"),
+    // A column that cannot be NULL, and the primary key itself: no NULLS LAST, no repeat.
+    (SortOrder(field: "id", descending: true), nil, [#""id""#], #"ORDER BY "id" DESC"#, [.text("9"), .text("9")], #""id" < $1"#),
+    (
+      SortOrder(field: "sku", descending: true), nil, [#""id""#], #"ORDER BY "sku" DESC, "id" ASC"#, [.text("b"), .text("9")],
+      #""sku" < $1 OR ("sku" = $1 AND "id" > $2)"#
+    ),
   ])
   func aSortBecomesAnOrderByAndAKeyset(
     sort: SortOrder, groupBy: String?, rowKey: [String], orderBy: String, last: [SQLValue], after: String
@@ -111,7 +119,7 @@ import Testing
     #expect(order.isTotal == !rowKey.isEmpty)
     let fragment = order.after(last, dialect: .postgres)
     #expect(fragment.sql == after)
-    #expect(fragment.parameters == last.filter { $0 != .null })
+    #expect(fragment.parameters == order.ordering.map { last[$0] }.filter { $0 != .null })
   }
 
   @Test func sqliteFoldsTextInItsOrder() {

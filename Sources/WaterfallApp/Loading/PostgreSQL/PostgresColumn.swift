@@ -31,10 +31,13 @@ public struct PostgresColumn: Sendable, Equatable {
   /// The OID of the column's type.
   public var type: UInt32
   public var kind: Kind
+  /// Whether the catalogue says it cannot hold NULL (`NOT NULL`, a primary key).
+  public var notNull: Bool
 
-  public init(name: String, type: UInt32) {
+  public init(name: String, type: UInt32, notNull: Bool = false) {
     self.name = name
     self.type = type
+    self.notNull = notNull
     kind = Self.kind(of: type)
   }
 
@@ -64,6 +67,6 @@ public struct PostgresColumn: Sendable, Equatable {
     case .bytes: kind = .binary
     case .text: kind = isText ? .text : .other
     }
-    return SQLColumn(name: name, expression: expression, kind: kind)
+    return SQLColumn(name: name, expression: expression, kind: kind, nullable: !notNull)
   }
 }

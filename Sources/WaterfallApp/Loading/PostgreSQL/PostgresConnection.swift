@@ -149,9 +149,15 @@ public final class PostgresConnection: @unchecked Sendable {
     try quoted(relation.schema) + "." + quoted(relation.name)
   }
 
-  /// The columns of `relation`, as `SELECT *` gives them.
+  /// The columns of `relation`, as `SELECT *` gives them, each knowing
+  /// whether the catalogue forbids it NULL.
   public func columns(of relation: PostgresRelation) throws(PostgresError) -> [PostgresColumn] {
-    try query("SELECT * FROM \(quoted(relation)) LIMIT 0").columns.map { PostgresColumn(name: $0.name, type: $0.type) }
+    let described = try query("SELECT * FROM \(quoted(relation)) LIMIT 0")
+    let notNull = try query(
+      "SELECT attname FROM pg_catalog.pg_attribute WHERE attrelid = $1 AND attnum > 0 AND attnotnull AND NOT attisdropped",
+      [String(relation.oid)])
+    let names = Set((0..<notNull.rowCount).compactMap { notNull.text($0, 0) })
+    return described.columns.map { PostgresColumn(name: $0.name, type: $0.type, notNull: names.contains($0.name)) }
   }
 
   /// What identifies a row of `relation`: its primary key's columns, else

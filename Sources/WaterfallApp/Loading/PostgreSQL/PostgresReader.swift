@@ -3,14 +3,18 @@
 /// wants more, and memory holds one page whatever the table's size.
 ///
 /// Rows come through a server-side cursor (`DECLARE … NO SCROLL CURSOR`, then
-/// `FETCH FORWARD n`) inside a `READ ONLY` transaction, so the server sorts and
-/// searches once and each page costs what it holds. The order is made total
-/// with the row's identity (``SQLOrder``), and the reader keeps the order keys
-/// of the last row it gave: when the transaction ends (``suspend()``, a
-/// cancel, an error, ``reconnect(shouldStop:)``) the next page declares the
-/// cursor again for the rows after that one (keyset), so nothing is read twice
-/// or missed. Without an identity (a view, a query) it skips the rows already
-/// read (`MOVE`), which assumes the rows did not change meanwhile.
+/// `FETCH FORWARD n`) inside a `READ ONLY` transaction, so each page costs what
+/// it holds. The order is made total with the row's identity (``SQLOrder``),
+/// and the reader keeps the order keys of the last row it gave, so a cursor
+/// can start after any row (keyset). A cursor holds a window of
+/// ``windowPages`` pages (`LIMIT`): a sort no index serves is then a top-N sort
+/// in one scan of the table, not a sort of all of it before the first row
+/// (4.6 s against 0.4 s for a million rows), and the next window starts after
+/// the last row read. When the transaction ends early (``suspend()``, a
+/// cancel, an error, ``reconnect(shouldStop:)``) the next page likewise goes on
+/// after the last row given, so nothing is read twice or missed. Without an
+/// identity (a view, a query) the cursor holds every row, and resuming skips
+/// the rows already read (`MOVE`), which assumes they did not change meanwhile.
 ///
 /// A query (`--sql`) is read as it is when there is no search or sort, else as
 /// `SELECT * FROM (query) AS q WHERE … ORDER BY …`. A statement a cursor cannot
@@ -29,6 +33,8 @@
 /// ```
 public final class PostgresReader: @unchecked Sendable {
   public static let defaultPageRows = 500
+  /// How many pages one cursor holds when the order is total, by default.
+  public static let defaultWindowPages = 20
   /// How much of a `bytea` a page brings: enough for a picture's header.
   public static let pictureHeaderBytes = 65_536
   /// How much is read again when a header lies further in.
@@ -38,6 +44,8 @@ public final class PostgresReader: @unchecked Sendable {
   public private(set) var connection: PostgresConnection
   public private(set) var plan: PostgresReadPlan
   public let pageRows: Int
+  /// How many pages one cursor holds when the order is total.
+  public let windowPages: Int
   /// How many rows pages have given.
   public private(set) var rowsRead = 0
   /// Whether the last page has been given.
@@ -51,6 +59,9 @@ public final class PostgresReader: @unchecked Sendable {
   /// The statement as given, for a query read as it is.
   private let plainQuery: String?
   private var cursorOpen = false
+  /// The rows the open cursor holds at most (nil: all), and how many it gave.
+  private var window: Int?
+  private var rowsInWindow = 0
   /// The order keys of the last row given.
   private var last: [SQLValue]?
 
@@ -60,11 +71,12 @@ public final class PostgresReader: @unchecked Sendable {
   public init(
     connection: PostgresConnection, selection: DatabaseSelection, search: SearchQuery = SearchQuery(""),
     sort: SortOrder = SortOrder(field: nil), groupBy: String? = nil, roles: FieldRoles? = FieldRoles(),
-    pageRows: Int = PostgresReader.defaultPageRows
+    pageRows: Int = PostgresReader.defaultPageRows, windowPages: Int = PostgresReader.defaultWindowPages
   ) throws(PostgresError) {
     connection.clearCancel()
     self.connection = connection
     self.pageRows = max(1, pageRows)
+    self.windowPages = max(1, windowPages)
     var notes: [String] = []
     switch selection {
     case .table(let name):
@@ -163,10 +175,10 @@ public final class PostgresReader: @unchecked Sendable {
       suspend()
       throw error
     }
-    if result.rowCount < pageRows {
-      isFinished = true
-      suspend()
-    }
+    rowsInWindow += result.rowCount
+    let windowDone = window.map { rowsInWindow >= $0 } ?? false
+    if result.rowCount < pageRows && !windowDone { isFinished = true }
+    if isFinished || windowDone { suspend() }
     let rows = page(of: result)
     return rows.isEmpty && isFinished ? nil : rows
   }
@@ -207,9 +219,11 @@ public final class PostgresReader: @unchecked Sendable {
 
   /// Begins the transaction and declares the cursor, after the last row given.
   private func openCursor() throws(PostgresError) {
-    var statement = plainQuery.map { SQLFragment($0) } ?? select?.statement() ?? SQLFragment("")
-    let byKey = select?.order.isTotal == true && last != nil
-    if byKey, let select { statement = select.statement(after: last) }
+    let total = select?.order.isTotal == true
+    let byKey = total && last != nil
+    window = total ? pageRows * windowPages : nil
+    rowsInWindow = 0
+    let statement = plainQuery.map { SQLFragment($0) } ?? select?.statement(after: byKey ? last : nil, limit: window) ?? SQLFragment("")
     try connection.begin()
     cursorOpen = true
     do {

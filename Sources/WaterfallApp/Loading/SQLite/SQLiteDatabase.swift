@@ -93,9 +93,9 @@ final class SQLiteDatabase: @unchecked Sendable {
   /// text when its value is text or a number.
   func sqlColumns(of table: String) throws(Failure) -> [SQLColumn] {
     var columns: [SQLColumn] = []
-    try forEveryRow("SELECT name FROM pragma_table_info(?1)", values: [.text(table)]) { row in
+    try forEveryRow("SELECT name, \"notnull\" FROM pragma_table_info(?1)", values: [.text(table)]) { row in
       let name = row.text(0) ?? ""
-      columns.append(SQLColumn(name: name, expression: Self.quoted(name), kind: .other))
+      columns.append(SQLColumn(name: name, expression: Self.quoted(name), kind: .other, nullable: row.integer(1) == 0))
     }
     return columns
   }

@@ -27,10 +27,14 @@ public struct SQLColumn: Sendable, Equatable {
   public var name: String
   public var expression: String
   public var kind: Kind
+  /// Whether the column may hold NULL; one that cannot (`NOT NULL`) sorts
+  /// without `NULLS LAST`, so an index on it serves either direction.
+  public var nullable: Bool
 
-  public init(name: String, expression: String, kind: Kind) {
+  public init(name: String, expression: String, kind: Kind, nullable: Bool = true) {
     self.name = name
     self.expression = expression
     self.kind = kind
+    self.nullable = nullable
   }
 }

@@ -50,10 +50,10 @@ public struct SQLOrder: Sendable, Equatable {
   public init(sort: SortOrder, groupBy: String?, columns: [SQLColumn], rowKey: [String], dialect: SQLDialect) {
     keys = []
     if let group = groupBy, let column = Self.column(named: group, in: columns) {
-      keys.append(Key(expression: dialect.sortKey(column), descending: false, nullable: true))
+      keys.append(Key(expression: dialect.sortKey(column), descending: false, nullable: column.nullable))
     }
     if let field = sort.field, let column = Self.column(named: field, in: columns) {
-      keys.append(Key(expression: dialect.sortKey(column), descending: sort.descending, nullable: true))
+      keys.append(Key(expression: dialect.sortKey(column), descending: sort.descending, nullable: column.nullable))
     }
     let reversed = sort.field == nil && sort.descending
     keys += rowKey.map { Key(expression: $0, descending: reversed, nullable: false) }
@@ -66,11 +66,19 @@ public struct SQLOrder: Sendable, Equatable {
     columns.first { $0.name == name } ?? columns.first { $0.name.lowercased() == name.lowercased() }
   }
 
+  /// The keys that order: each expression once (sorting by the primary key
+  /// makes the identity after it a repeat, which orders nothing). Every key
+  /// stays in ``keys``, whose values the reader reads back.
+  var ordering: [Int] {
+    var seen: Set<String> = []
+    return keys.indices.filter { seen.insert(keys[$0].expression).inserted }
+  }
+
   /// `ORDER BY …`, or nothing when there is no key (the data's own order).
   public var orderBy: String {
     guard !keys.isEmpty else { return "" }
     return "ORDER BY "
-      + keys.map { $0.expression + ($0.descending ? " DESC" : " ASC") + ($0.nullable ? " NULLS LAST" : "") }
+      + ordering.map { keys[$0] }.map { $0.expression + ($0.descending ? " DESC" : " ASC") + ($0.nullable ? " NULLS LAST" : "") }
       .joined(separator: ", ")
   }
 
@@ -87,6 +95,9 @@ public struct SQLOrder: Sendable, Equatable {
   /// index on them serves.
   public func after(_ last: [SQLValue], dialect: SQLDialect, firstParameter: Int = 1) -> SQLFragment {
     precondition(last.count == keys.count, "one value per key")
+    let ordering = ordering
+    let keys = ordering.map { self.keys[$0] }
+    let last = ordering.map { last[$0] }
     var parameters: [SQLValue] = []
     var numbers: [Int: String] = [:]
     func parameter(_ index: Int) -> String {
