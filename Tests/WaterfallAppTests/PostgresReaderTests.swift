@@ -150,10 +150,10 @@ import Testing
     #expect(connection.largestResultBytes < 600_000, "\(connection.largestResultBytes)")
     let log = pg.log()
     #expect(log.contains("FETCH FORWARD 1000 FROM waterfall_rows"))
-    // Cursors of 20 pages each, one after another.
-    #expect(log.contains(#"FROM "public"."series" ORDER BY "id" ASC LIMIT 20000"#))
-    #expect(log.contains(#"FROM "public"."series" WHERE "id" > $1 ORDER BY "id" ASC LIMIT 20000"#))
-    #expect(log.contains("parameters: $1 = '80000'"))
+    // A cursor of 4 pages first, then one of the rest, after its last row.
+    #expect(log.contains(#"FROM "public"."series" ORDER BY "id" ASC LIMIT 4000"#))
+    #expect(log.contains(#"FROM "public"."series" WHERE "id" > $1 ORDER BY "id" ASC"# + "\n"))
+    #expect(log.contains("parameters: $1 = '4000'"))
   }
 
   @Test(arguments: [
@@ -172,7 +172,7 @@ import Testing
     let paged = try readAll(
       PostgresReader(connection: connection, selection: .table("series"), search: search, sort: sort, groupBy: groupBy, pageRows: pageRows),
       suspending: true)
-    // Cursors of 3 pages, one after another.
+    // A cursor of 3 pages, then one of the rest.
     let windowed = try readAll(
       PostgresReader(
         connection: connection, selection: .table("series"), search: search, sort: sort, groupBy: groupBy, pageRows: pageRows,
