@@ -203,6 +203,39 @@ import Testing
     #expect(log.contains(#"("grp" < $3 OR "grp" IS NULL) OR ("grp" = $3 AND "id" > $4)"#))
   }
 
+  @Test func aReaderDescribesItsTableInOneTransaction() throws {
+    let connection = try PostgresConnection(pg.conninfo + " application_name=described")
+    func begins() -> Int {
+      pg.log().split(separator: "\n").filter { $0.contains(" described: ") && $0.contains("BEGIN READ ONLY") }.count
+    }
+    // A name SQL must parse (to_regclass) and a search the planner estimates, in a savepoint each.
+    let reader = try PostgresReader(connection: connection, selection: .table("PUBLIC.Series"), search: SearchQuery("label:^row\\ 9"))
+    #expect(begins() == 1)
+    #expect(reader.plan.estimatedRows.map { $0 > 0 } == true)
+    #expect(try reader.nextPage()?.count == 500)
+    #expect(begins() == 2)
+    // A name SQL refuses to parse fails in its savepoint: the transaction goes on to say so.
+    for name in ["x.y.z.w", "a\"b"] {
+      let error = #expect(throws: PostgresError.self) { try PostgresReader(connection: connection, selection: .table(name)) }
+      #expect(error?.message == "no table or view named \(name)")
+    }
+    #expect(pg.log().contains("ROLLBACK TO SAVEPOINT waterfall_attempt"))
+    #expect(try PostgresReader(connection: connection, selection: .table("series"), pageRows: 3).nextPage()?.count == 3)
+  }
+
+  @Test func readersTakingTurnsOnAConnectionEachGoOn() throws {
+    let connection = try connect()
+    let first = try PostgresReader(connection: connection, selection: .table("nokey"), pageRows: 700)
+    var rows = try #require(try first.nextPage())
+    let second = try PostgresReader(connection: connection, selection: .table("parts"), pageRows: 700)
+    #expect(try second.nextPage()?.count == 700)
+    while let page = try first.nextPage() {
+      rows += page
+      _ = try second.nextPage()
+    }
+    #expect(try rows.count == 2500 && Set(ids(rows, field: "n")).count == 2500)
+  }
+
   @Test func aTableWithoutAPrimaryKeyIsPagedByCtid() throws {
     let reader = try PostgresReader(connection: connect(), selection: .table("nokey"), pageRows: 300)
     #expect(reader.plan.rowKey == .ctid)

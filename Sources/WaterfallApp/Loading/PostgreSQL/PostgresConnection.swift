@@ -20,6 +20,10 @@
 public final class PostgresConnection: @unchecked Sendable {
   public let target: PostgresTarget
   let pq: PQConnection
+  /// Whether a transaction is open (``begin()`` until ``rollback()``).
+  private(set) var inTransaction = false
+  /// Who began it (a reader holding its cursor there), if anyone said.
+  private(set) weak var transactionOwner: AnyObject?
 
   /// Connects; `shouldStop` is asked while waiting for the server, to give up.
   public init(_ target: String, shouldStop: () -> Bool = { false }) throws(PostgresError) {
@@ -57,8 +61,10 @@ public final class PostgresConnection: @unchecked Sendable {
   // MARK: Read-only transactions
 
   /// Runs `body` inside a `READ ONLY` transaction, rolled back afterwards
-  /// whatever happened.
+  /// whatever happened; inside the one open already, if there is one (so a
+  /// reader describes a table in one transaction, not one per question).
   func readOnly<T>(_ body: () throws(PostgresError) -> T) throws(PostgresError) -> T {
+    if inTransaction { return try body() }
     try begin()
     let value: T
     do { value = try body() } catch {
@@ -71,13 +77,18 @@ public final class PostgresConnection: @unchecked Sendable {
 
   /// Starts a `READ ONLY` transaction (servers before 12 are also told to send
   /// floats' every digit, as later ones do).
-  func begin() throws(PostgresError) {
+  func begin(owner: AnyObject? = nil) throws(PostgresError) {
+    if inTransaction { rollback() }
     let settings = pq.serverVersion < 120_000 ? "; SET LOCAL extra_float_digits = 3" : ""
     _ = try pq.executeScript("BEGIN READ ONLY" + settings)
+    inTransaction = true
+    transactionOwner = owner
   }
 
   /// Ends the transaction, even after a cancel; a broken connection has none.
   func rollback() {
+    inTransaction = false
+    transactionOwner = nil
     guard pq.isOpen else { return }
     let cancelled = pq.isCancelled
     pq.clearCancel()
@@ -85,8 +96,25 @@ public final class PostgresConnection: @unchecked Sendable {
     if cancelled { pq.cancel() }
   }
 
+  /// Runs `body`, which may fail without harm (a guess, an estimate): in the
+  /// open transaction inside a savepoint, so that its failure leaves the
+  /// transaction usable, or in a read-only transaction of its own. Nil when it
+  /// failed.
+  func attempt<T>(_ body: () throws(PostgresError) -> T) -> T? {
+    guard inTransaction else { return try? readOnly(body) }
+    guard (try? pq.executeScript("SAVEPOINT waterfall_attempt")) != nil else { return nil }
+    do {
+      let value = try body()
+      _ = try? pq.executeScript("RELEASE SAVEPOINT waterfall_attempt")
+      return value
+    } catch {
+      _ = try? pq.executeScript("ROLLBACK TO SAVEPOINT waterfall_attempt")
+      return nil
+    }
+  }
+
   /// Runs one statement (`$1…` bound to `parameters`) in a read-only
-  /// transaction of its own.
+  /// transaction of its own (or in the one open).
   public func query(_ sql: String, _ parameters: [String?] = []) throws(PostgresError) -> PostgresResult {
     try readOnly { () throws(PostgresError) in try pq.execute(sql, parameters) }
   }
@@ -129,7 +157,9 @@ public final class PostgresConnection: @unchecked Sendable {
         """, [name])
     if let relation = Self.relations(in: exact).first { return relation }
     // to_regclass reads SQL's syntax and may refuse it: that is "not there" too.
-    let parsed = try? query(Self.relationColumns + " WHERE c.oid = pg_catalog.to_regclass($1)", [name])
+    let parsed = attempt { () throws(PostgresError) in
+      try query(Self.relationColumns + " WHERE c.oid = pg_catalog.to_regclass($1)", [name])
+    }
     if let parsed, let relation = Self.relations(in: parsed).first { return relation }
     throw PostgresError(.unsupported, "no table or view named \(name)", call: "relation(named:)")
   }

@@ -58,7 +58,6 @@ public final class PostgresReader: @unchecked Sendable {
 
   private let select: SQLSelect?
   private var encoder: PostgresRowEncoder?
-  private let roles: FieldRoles?
   private let quotedRelation: String?
   private let quotedKey: [String]
   /// The statement as given, for a query read as it is.
@@ -72,81 +71,110 @@ public final class PostgresReader: @unchecked Sendable {
   private var last: [SQLValue]?
 
   /// Describes what `selection` is (a relation's columns and identity, a query
-  /// wrapped for its search) and plans the statement; nothing is read yet.
-  /// `roles` name the members a row with a `bytea` picture gets (nil: none).
+  /// wrapped for its search) and plans the statement, in one read-only
+  /// transaction; nothing is read yet. `roles` name the members a row with a
+  /// `bytea` picture gets (nil: none).
   public init(
     connection: PostgresConnection, selection: DatabaseSelection, search: SearchQuery = SearchQuery(""),
     sort: SortOrder = SortOrder(field: nil), groupBy: String? = nil, roles: FieldRoles? = FieldRoles(),
     pageRows: Int = PostgresReader.defaultPageRows, windowPages: Int = PostgresReader.defaultWindowPages
   ) throws(PostgresError) {
     connection.clearCancel()
+    // Another reader's cursor ends here; that reader goes on after its last row when next asked.
+    if connection.inTransaction { connection.rollback() }
     self.connection = connection
     self.pageRows = max(1, pageRows)
     self.windowPages = max(1, windowPages)
-    var notes: [String] = []
-    switch selection {
-    case .table(let name):
-      let relation = try connection.relation(named: name)
-      let columns = try connection.columns(of: relation)
-      let rowKey = try connection.rowKey(of: relation)
-      let quotedNames = try columns.map { column throws(PostgresError) in try connection.quoted(column.name) }
-      let from = try connection.quoted(relation)
-      let key = try rowKey.columns.map { name throws(PostgresError) in try connection.quoted(name) }
-      let sqlColumns = zip(columns, quotedNames).map { $0.sqlColumn(expression: $1) }
-      let filter = SQLFilter(search, columns: sqlColumns, dialect: .postgres)
-      let order = SQLOrder(sort: sort, groupBy: groupBy, columns: sqlColumns, rowKey: key, dialect: .postgres)
-      let list = PostgresRowEncoder.selectList(columns, quoted: quotedNames, prefix: Self.pictureHeaderBytes)
-      let select = SQLSelect(from: from, columns: list, filter: filter, order: order, dialect: .postgres)
-      if let note = rowKey.note { notes.append(note) }
-      notes += Self.missing(sort: sort, groupBy: groupBy, in: sqlColumns)
-      let statement = select.statement()
-      let estimate = search.isEmpty ? relation.estimatedRows : try? connection.estimatedRows(of: statement)
-      plan = PostgresReadPlan(
-        relation: relation, columns: columns, rowKey: rowKey, statement: statement.sql, parameters: statement.parameters,
-        searchedByServer: true, sortedByServer: true, estimatedRows: estimate, notes: notes)
-      self.select = select
-      encoder = PostgresRowEncoder(columns: columns, bytesPrefixed: true, roles: rowKey == .none ? nil : roles)
-      quotedRelation = from
-      quotedKey = key
-      plainQuery = nil
-    case .query(let text):
-      let sql = Self.trimmed(text)
-      quotedRelation = nil
-      quotedKey = []
-      if search.isEmpty && sort.field == nil && groupBy == nil {
-        if sort.descending { notes.append("a query's rows cannot be reversed by the server") }
-        let estimate = try? connection.estimatedRows(of: SQLFragment(sql))
-        plan = PostgresReadPlan(
-          relation: nil, columns: [], rowKey: .none, statement: sql, parameters: [], searchedByServer: true,
-          sortedByServer: !sort.descending, estimatedRows: estimate ?? nil, notes: notes)
-        select = nil
-        encoder = nil
-        plainQuery = sql
-      } else {
-        let from = "(\n\(sql)\n) AS q"
-        let described: PostgresResult
-        do { described = try connection.query("SELECT * FROM \(from) LIMIT 0") } catch {
-          // Perhaps not a SELECT at all: let the server say why it is refused.
-          throw Self.mayBeAWrite(error) ? Self.refusal(of: sql, on: connection) ?? error : error
+    let described: Description
+    do {
+      described = try connection.readOnly { () throws(PostgresError) -> Description in
+        switch selection {
+        case .table(let name):
+          return try Self.describe(table: name, on: connection, search: search, sort: sort, groupBy: groupBy, roles: roles)
+        case .query(let text):
+          return try Self.describe(query: Self.trimmed(text), on: connection, search: search, sort: sort, groupBy: groupBy)
         }
-        let columns = described.columns.map { PostgresColumn(name: $0.name, type: $0.type) }
-        let quotedNames = try columns.map { column throws(PostgresError) in try connection.quoted(column.name) }
-        let sqlColumns = zip(columns, quotedNames).map { $0.sqlColumn(expression: $1) }
-        let filter = SQLFilter(search, columns: sqlColumns, dialect: .postgres)
-        let order = SQLOrder(sort: sort, groupBy: groupBy, columns: sqlColumns, rowKey: [], dialect: .postgres)
-        let select = SQLSelect(from: from, columns: quotedNames, filter: filter, order: order, dialect: .postgres)
-        notes += Self.missing(sort: sort, groupBy: groupBy, in: sqlColumns)
-        let statement = select.statement()
-        plan = PostgresReadPlan(
-          relation: nil, columns: columns, rowKey: .none, statement: statement.sql, parameters: statement.parameters,
-          searchedByServer: true, sortedByServer: true, estimatedRows: (try? connection.estimatedRows(of: statement)) ?? nil,
-          notes: notes)
-        self.select = select
-        encoder = PostgresRowEncoder(columns: columns, bytesPrefixed: false, roles: nil)
-        plainQuery = nil
       }
+    } catch {
+      // A query refused as no SELECT may be a write: let the server say why it is refused.
+      guard case .query(let text) = selection, Self.mayBeAWrite(error) else { throw error }
+      throw Self.refusal(of: Self.trimmed(text), on: connection) ?? error
     }
-    self.roles = roles
+    plan = described.plan
+    select = described.select
+    encoder = described.encoder
+    quotedRelation = described.quotedRelation
+    quotedKey = described.quotedKey
+    plainQuery = described.plainQuery
+  }
+
+  /// What describing a selection finds, before the reader is made of it.
+  private struct Description {
+    var plan: PostgresReadPlan
+    var select: SQLSelect?
+    var encoder: PostgresRowEncoder?
+    var quotedRelation: String?
+    var quotedKey: [String] = []
+    var plainQuery: String?
+  }
+
+  private static func describe(
+    table name: String, on connection: PostgresConnection, search: SearchQuery, sort: SortOrder, groupBy: String?,
+    roles: FieldRoles?
+  ) throws(PostgresError) -> Description {
+    let relation = try connection.relation(named: name)
+    let columns = try connection.columns(of: relation)
+    let rowKey = try connection.rowKey(of: relation)
+    let quotedNames = try columns.map { column throws(PostgresError) in try connection.quoted(column.name) }
+    let from = try connection.quoted(relation)
+    let key = try rowKey.columns.map { name throws(PostgresError) in try connection.quoted(name) }
+    let sqlColumns = zip(columns, quotedNames).map { $0.sqlColumn(expression: $1) }
+    let filter = SQLFilter(search, columns: sqlColumns, dialect: .postgres)
+    let order = SQLOrder(sort: sort, groupBy: groupBy, columns: sqlColumns, rowKey: key, dialect: .postgres)
+    let list = PostgresRowEncoder.selectList(columns, quoted: quotedNames, prefix: Self.pictureHeaderBytes)
+    let select = SQLSelect(from: from, columns: list, filter: filter, order: order, dialect: .postgres)
+    let notes = (rowKey.note.map { [$0] } ?? []) + Self.missing(sort: sort, groupBy: groupBy, in: sqlColumns)
+    let statement = select.statement()
+    let estimate = search.isEmpty ? relation.estimatedRows : Self.estimate(statement, on: connection)
+    let plan = PostgresReadPlan(
+      relation: relation, columns: columns, rowKey: rowKey, statement: statement.sql, parameters: statement.parameters,
+      searchedByServer: true, sortedByServer: true, estimatedRows: estimate, notes: notes)
+    return Description(
+      plan: plan, select: select,
+      encoder: PostgresRowEncoder(columns: columns, bytesPrefixed: true, roles: rowKey == .none ? nil : roles),
+      quotedRelation: from, quotedKey: key)
+  }
+
+  private static func describe(
+    query sql: String, on connection: PostgresConnection, search: SearchQuery, sort: SortOrder, groupBy: String?
+  ) throws(PostgresError) -> Description {
+    if search.isEmpty && sort.field == nil && groupBy == nil {
+      let notes = sort.descending ? ["a query's rows cannot be reversed by the server"] : []
+      let plan = PostgresReadPlan(
+        relation: nil, columns: [], rowKey: .none, statement: sql, parameters: [], searchedByServer: true,
+        sortedByServer: !sort.descending, estimatedRows: estimate(SQLFragment(sql), on: connection), notes: notes)
+      return Description(plan: plan, plainQuery: sql)
+    }
+    // A newline before the parenthesis ends a trailing `-- comment`.
+    let from = "(\n\(sql)\n) AS q"
+    let described = try connection.query("SELECT * FROM \(from) LIMIT 0")
+    let columns = described.columns.map { PostgresColumn(name: $0.name, type: $0.type) }
+    let quotedNames = try columns.map { column throws(PostgresError) in try connection.quoted(column.name) }
+    let sqlColumns = zip(columns, quotedNames).map { $0.sqlColumn(expression: $1) }
+    let filter = SQLFilter(search, columns: sqlColumns, dialect: .postgres)
+    let order = SQLOrder(sort: sort, groupBy: groupBy, columns: sqlColumns, rowKey: [], dialect: .postgres)
+    let select = SQLSelect(from: from, columns: quotedNames, filter: filter, order: order, dialect: .postgres)
+    let statement = select.statement()
+    let plan = PostgresReadPlan(
+      relation: nil, columns: columns, rowKey: .none, statement: statement.sql, parameters: statement.parameters,
+      searchedByServer: true, sortedByServer: true, estimatedRows: estimate(statement, on: connection),
+      notes: missing(sort: sort, groupBy: groupBy, in: sqlColumns))
+    return Description(plan: plan, select: select, encoder: PostgresRowEncoder(columns: columns, bytesPrefixed: false, roles: nil))
+  }
+
+  /// The planner's estimate, or nil when it cannot plan the statement.
+  private static func estimate(_ statement: SQLFragment, on connection: PostgresConnection) -> Int? {
+    connection.attempt { () throws(PostgresError) in try connection.estimatedRows(of: statement) } ?? nil
   }
 
   /// Notes for a sort or group column the rows do not have.
@@ -173,6 +201,8 @@ public final class PostgresReader: @unchecked Sendable {
   ///   goes on after the last of them.
   public func nextPage() throws(PostgresError) -> [PostgresRow]? {
     if isFinished { return nil }
+    // Another reader used the connection meanwhile: its transaction ended this one's cursor.
+    if cursorOpen, connection.transactionOwner !== self { cursorOpen = false }
     let result: PostgresResult
     do {
       if !cursorOpen { try openCursor() }
@@ -207,7 +237,7 @@ public final class PostgresReader: @unchecked Sendable {
   /// after the last row given: what a source does once it has read a screen or
   /// so ahead, so that no transaction stays open while the user looks.
   public func suspend() {
-    if cursorOpen { connection.rollback() }
+    if cursorOpen, connection.transactionOwner === self { connection.rollback() }
     cursorOpen = false
   }
 
@@ -231,7 +261,7 @@ public final class PostgresReader: @unchecked Sendable {
     windowsOpened += 1
     rowsInWindow = 0
     let statement = plainQuery.map { SQLFragment($0) } ?? select?.statement(after: byKey ? last : nil, limit: window) ?? SQLFragment("")
-    try connection.begin()
+    try connection.begin(owner: self)
     cursorOpen = true
     do {
       _ = try connection.pq.execute(
