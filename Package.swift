@@ -50,6 +50,11 @@ let package = Package(
       pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"])]
     ),
+    .systemLibrary(
+      name: "CLibpq",
+      pkgConfig: "libpq",
+      providers: [.apt(["libpq-dev"])]
+    ),
 
     // The library.
     .target(name: "WaterfallLayout"),
@@ -64,7 +69,7 @@ let package = Package(
     // The browser.
     .target(
       name: "WaterfallApp",
-      dependencies: ["WaterfallLayout", "WaterfallView", "WaterfallTerminal", "WaterfallImages", "WaterfallWorkers", "CSQLite"]
+      dependencies: ["WaterfallLayout", "WaterfallView", "WaterfallTerminal", "WaterfallImages", "WaterfallWorkers", "CSQLite", "CLibpq"]
     ),
     .executableTarget(
       name: "waterfall",

@@ -54,6 +54,12 @@ final class SQLiteDatabase: @unchecked Sendable {
   func forEachRow(
     _ sql: String, arguments: [Int64] = [], _ body: (Row) -> Bool
   ) throws(Failure) {
+    try forEachRow(sql, values: arguments.map(SQLValue.integer), body)
+  }
+
+  /// Runs `sql` with `values` bound to its parameters in order (`?1`, `?2`…),
+  /// calling `body` with each row until it returns false.
+  func forEachRow(_ sql: String, values: [SQLValue], _ body: (Row) -> Bool) throws(Failure) {
     try lock.withLock { _ throws(Failure) in
       var statement: OpaquePointer?
       guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
@@ -63,7 +69,15 @@ final class SQLiteDatabase: @unchecked Sendable {
       guard sqlite3_stmt_readonly(statement) != 0 else {
         throw Failure(description: "only a query that reads (SELECT …) can be browsed")
       }
-      for (i, argument) in arguments.enumerated() { sqlite3_bind_int64(statement, Int32(i + 1), argument) }
+      for (i, value) in values.enumerated() {
+        let index = Int32(i + 1)
+        switch value {
+        case .null: sqlite3_bind_null(statement, index)
+        case .integer(let number): sqlite3_bind_int64(statement, index, number)
+        case .real(let number): sqlite3_bind_double(statement, index, number)
+        case .text(let text): sqlite3_bind_text(statement, index, text, -1, cs_transient())
+        }
+      }
       let row = Row(statement: statement)
       while true {
         let status = sqlite3_step(statement)
@@ -74,9 +88,26 @@ final class SQLiteDatabase: @unchecked Sendable {
     }
   }
 
+  /// The columns of `table` for the search and sort translation (``SQLFilter``,
+  /// ``SQLOrder``): SQLite's values have no fixed type, so each is searched as
+  /// text when its value is text or a number.
+  func sqlColumns(of table: String) throws(Failure) -> [SQLColumn] {
+    var columns: [SQLColumn] = []
+    try forEveryRow("SELECT name, \"notnull\" FROM pragma_table_info(?1)", values: [.text(table)]) { row in
+      let name = row.text(0) ?? ""
+      columns.append(SQLColumn(name: name, expression: Self.quoted(name), kind: .other, nullable: row.integer(1) == 0))
+    }
+    return columns
+  }
+
   /// Runs `sql`, calling `body` with every row.
   func forEveryRow(_ sql: String, arguments: [Int64] = [], _ body: (Row) -> Void) throws(Failure) {
-    try forEachRow(sql, arguments: arguments) { (row: Row) -> Bool in
+    try forEveryRow(sql, values: arguments.map(SQLValue.integer), body)
+  }
+
+  /// Runs `sql` with `values` bound, calling `body` with every row.
+  func forEveryRow(_ sql: String, values: [SQLValue], _ body: (Row) -> Void) throws(Failure) {
+    try forEachRow(sql, values: values) { (row: Row) -> Bool in
       body(row)
       return true
     }
@@ -95,6 +126,17 @@ final class SQLiteDatabase: @unchecked Sendable {
     func isBlob(_ column: Int) -> Bool { sqlite3_column_type(statement, Int32(column)) == SQLITE_BLOB }
 
     func integer(_ column: Int) -> Int64 { sqlite3_column_int64(statement, Int32(column)) }
+
+    /// The column's value as a parameter takes it (a BLOB as NULL: no key is one).
+    func value(_ column: Int) -> SQLValue {
+      let i = Int32(column)
+      switch sqlite3_column_type(statement, i) {
+      case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, i))
+      case SQLITE_FLOAT: return .real(sqlite3_column_double(statement, i))
+      case SQLITE_TEXT: return .text(text(column) ?? "")
+      default: return .null
+      }
+    }
 
     func text(_ column: Int) -> String? {
       guard let text = sqlite3_column_text(statement, Int32(column)) else { return nil }

@@ -1,0 +1,150 @@
+/// A sort (and a grouping) as an SQL `ORDER BY` that is total, so that rows can
+/// be read a page at a time after the last one read (keyset paging).
+///
+/// The keys are: the group column (`--group-by`, ascending, so a group's rows
+/// come together), the sort column (`--sort`), then the row's identity (a
+/// primary key, `ctid`, SQLite's `rowid`), ascending, or descending for the
+/// data's order reversed. NULLs sort last both ways, as a missing value does in
+/// memory. ``after(_:dialect:firstParameter:)`` is the condition for the rows
+/// after a row whose keys had some values.
+///
+/// Where the SQL order and the in-memory sort (``Sorter``) differ:
+/// - The in-memory sort reads numbers out of text (`$1,299.00`, `12 kg`) and
+///   puts numbers before text; SQL orders a column by its type (a text column
+///   holding prices sorts as text). On a number column, or on text that is all
+///   of one case, they agree.
+/// - PostgreSQL orders text by the column's collation (so an index can serve
+///   it); the in-memory sort by folded case, then scalar values. SQLite's keys
+///   are `COLLATE NOCASE` (ASCII folded).
+/// - Groups come sorted by their value; in memory they come in the order they
+///   first appear. A column that is not there is no key (the data's order), as
+///   in memory, where every item misses it.
+/// - Without a row identity (a view, a query) the order is not total and the
+///   reader cannot resume after a row: it reads through one cursor.
+///
+/// ```swift
+/// let order = SQLOrder(sort: SortOrder(field: "price", descending: true), groupBy: nil,
+///                      columns: columns, rowKey: ["\"id\""], dialect: .postgres)
+/// order.orderBy   // "ORDER BY \"price\" DESC NULLS LAST, \"id\" ASC"
+/// order.after([.text("12.50"), .text("7")], dialect: .postgres).sql
+/// // "(\"price\" < $1 OR \"price\" IS NULL) OR (\"price\" = $1 AND \"id\" > $2)"
+/// ```
+public struct SQLOrder: Sendable, Equatable {
+  public struct Key: Sendable, Equatable {
+    public var expression: String
+    public var descending: Bool
+    /// Whether the key can be NULL (a row's identity cannot).
+    public var nullable: Bool
+
+    public init(expression: String, descending: Bool, nullable: Bool) {
+      self.expression = expression
+      self.descending = descending
+      self.nullable = nullable
+    }
+  }
+
+  public var keys: [Key]
+  /// How many of the keys, at the end, are the row's identity.
+  public var identityCount: Int
+
+  public init(sort: SortOrder, groupBy: String?, columns: [SQLColumn], rowKey: [String], dialect: SQLDialect) {
+    keys = []
+    if let group = groupBy, let column = Self.column(named: group, in: columns) {
+      keys.append(Key(expression: dialect.sortKey(column), descending: false, nullable: column.nullable))
+    }
+    if let field = sort.field, let column = Self.column(named: field, in: columns) {
+      keys.append(Key(expression: dialect.sortKey(column), descending: sort.descending, nullable: column.nullable))
+    }
+    let reversed = sort.field == nil && sort.descending
+    keys += rowKey.map { Key(expression: $0, descending: reversed, nullable: false) }
+    identityCount = rowKey.count
+  }
+
+  /// The column `name` names: the one so named, else the first whose name
+  /// differs only in case.
+  static func column(named name: String, in columns: [SQLColumn]) -> SQLColumn? {
+    columns.first { $0.name == name } ?? columns.first { $0.name.lowercased() == name.lowercased() }
+  }
+
+  /// The keys that order: each expression once (sorting by the primary key
+  /// makes the identity after it a repeat, which orders nothing). Every key
+  /// stays in ``keys``, whose values the reader reads back.
+  var ordering: [Int] {
+    var seen: Set<String> = []
+    return keys.indices.filter { seen.insert(keys[$0].expression).inserted }
+  }
+
+  /// `ORDER BY …`, or nothing when there is no key (the data's own order).
+  public var orderBy: String {
+    guard !keys.isEmpty else { return "" }
+    return "ORDER BY "
+      + ordering.map { keys[$0] }.map { $0.expression + ($0.descending ? " DESC" : " ASC") + ($0.nullable ? " NULLS LAST" : "") }
+      .joined(separator: ", ")
+  }
+
+  /// Whether the order is total: the reader can resume after any row.
+  public var isTotal: Bool { identityCount > 0 }
+
+  /// The condition for the rows that come after a row whose keys were `last`
+  /// (one value per key, in order), numbering parameters from `firstParameter`.
+  ///
+  /// For keys k₁…kₙ it is the `OR` over i of (k₁…kᵢ₋₁ equal to theirs, kᵢ
+  /// after its own); after a NULL nothing comes in that key (NULLs are last)
+  /// but rows whose later keys come after. A run of non-null keys in the same
+  /// direction at the end is one row comparison (`(a, b) > ($1, $2)`), which an
+  /// index on them serves.
+  public func after(_ last: [SQLValue], dialect: SQLDialect, firstParameter: Int = 1) -> SQLFragment {
+    precondition(last.count == keys.count, "one value per key")
+    let ordering = ordering
+    let keys = ordering.map { self.keys[$0] }
+    let last = ordering.map { last[$0] }
+    var parameters: [SQLValue] = []
+    var numbers: [Int: String] = [:]
+    func parameter(_ index: Int) -> String {
+      if let number = numbers[index] { return number }
+      parameters.append(last[index])
+      let text = dialect.parameter(firstParameter + parameters.count - 1)
+      numbers[index] = text
+      return text
+    }
+    // The trailing run folded into one row comparison.
+    var runStart = keys.count
+    while runStart > 0, !keys[runStart - 1].nullable, last[runStart - 1] != .null,
+      keys[runStart - 1].descending == keys[keys.count - 1].descending
+    {
+      runStart -= 1
+    }
+    var alternatives: [String] = []
+    var equalSoFar: [String] = []
+    for i in 0..<keys.count {
+      let key = keys[i]
+      if i == runStart {
+        let run = runStart..<keys.count
+        let operation = key.descending ? "<" : ">"
+        let comparison: String
+        if run.count == 1 {
+          comparison = "\(key.expression) \(operation) \(parameter(i))"
+        } else {
+          let left = run.map { keys[$0].expression }.joined(separator: ", ")
+          let right = run.map { parameter($0) }.joined(separator: ", ")
+          comparison = "(\(left)) \(operation) (\(right))"
+        }
+        alternatives.append((equalSoFar + [comparison]).joined(separator: " AND "))
+        break
+      }
+      if last[i] != .null {
+        let operation = key.descending ? "<" : ">"
+        var later = "\(key.expression) \(operation) \(parameter(i))"
+        if key.nullable { later = "(\(later) OR \(key.expression) IS NULL)" }
+        alternatives.append((equalSoFar + [later]).joined(separator: " AND "))
+        equalSoFar.append("\(key.expression) = \(parameter(i))")
+      } else {
+        equalSoFar.append("\(key.expression) IS NULL")
+      }
+    }
+    // Each alternative is a comparison, a parenthesised `OR`, or an `AND` of them: only the last needs parentheses.
+    let sql = alternatives.isEmpty
+      ? "FALSE" : alternatives.map { alternatives.count > 1 && $0.contains(" AND ") ? "(\($0))" : $0 }.joined(separator: " OR ")
+    return SQLFragment(sql, parameters: parameters)
+  }
+}

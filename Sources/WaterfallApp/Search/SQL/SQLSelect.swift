@@ -1,0 +1,49 @@
+/// A `SELECT` of a table's rows, searched (``SQLFilter``), ordered
+/// (``SQLOrder``) and read after a given row: the statement both PostgreSQL and
+/// SQLite sources page through.
+///
+/// The order's key values are selected after `columns` (the last
+/// `order.keys.count` columns of each row), so that the reader has what
+/// ``statement(after:limit:)`` needs for the next page.
+///
+/// ```swift
+/// let select = SQLSelect(from: "\"items\"", columns: ["\"id\"", "\"title\""], filter: filter, order: order, dialect: .sqlite)
+/// select.statement(after: [.integer(1000)], limit: 500).sql
+/// // SELECT "id", "title", rowid FROM "items" WHERE (…) AND (rowid > ?2) ORDER BY rowid ASC LIMIT 500
+/// ```
+public struct SQLSelect: Sendable, Equatable {
+  /// The relation: a quoted table name, or `(query) AS q`.
+  public var from: String
+  /// The select list.
+  public var columns: [String]
+  public var filter: SQLFilter
+  public var order: SQLOrder
+  public var dialect: SQLDialect
+
+  public init(from: String, columns: [String], filter: SQLFilter, order: SQLOrder, dialect: SQLDialect) {
+    self.from = from
+    self.columns = columns
+    self.filter = filter
+    self.order = order
+    self.dialect = dialect
+  }
+
+  /// The statement for the rows after the row whose order keys were `last`
+  /// (from the start when nil), at most `limit` of them.
+  public func statement(after last: [SQLValue]? = nil, limit: Int? = nil) -> SQLFragment {
+    var parameters = filter.fragment.parameters
+    var conditions: [String] = []
+    if filter.fragment.sql != "TRUE" { conditions.append(filter.fragment.sql) }
+    if let last {
+      let after = order.after(last, dialect: dialect, firstParameter: parameters.count + 1)
+      conditions.append(after.sql)
+      parameters += after.parameters
+    }
+    var sql = "SELECT " + (columns + order.keys.map(\.expression)).joined(separator: ", ") + " FROM " + from
+    if !conditions.isEmpty { sql += " WHERE " + conditions.map { conditions.count == 1 ? $0 : "(\($0))" }.joined(separator: " AND ") }
+    let orderBy = order.orderBy
+    if !orderBy.isEmpty { sql += " " + orderBy }
+    if let limit { sql += " LIMIT \(limit)" }
+    return SQLFragment(sql, parameters: parameters)
+  }
+}
