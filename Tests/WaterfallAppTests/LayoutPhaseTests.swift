@@ -23,22 +23,26 @@ import WaterfallLayout
     #expect(phase.task?.generation == 2)
     #expect(!phase.isGrouping)
     #expect(phase.regrouping == nil)
-    #expect(phase.finish() == nil, "no grouping to hand back")
+    let finished = phase.finish()
+    #expect(finished == nil, "no grouping to hand back")
     #expect(!phase.isLayingOut)
   }
 
   @Test func aGroupingGoesOnThroughNewJobsAndEndsWithItsBacklog() throws {
     var phase = LayoutPhase.idle
-    #expect(!phase.addToBacklog([1]), "no grouping: the items are the caller's")
+    let added1 = phase.addToBacklog([1])
+    #expect(!added1, "no grouping: the items are the caller's")
     phase.startGrouping(Self.task(1), Regrouping(input: GroupingInput(range: 0..<10), keep: 4))
     #expect(phase.isGrouping)
     // A resize starts the job again: the grouping goes on in it.
     phase.startLayout(Self.task(2))
     #expect(phase.isGrouping)
     #expect(phase.task?.generation == 2)
-    #expect(phase.addToBacklog([11, 12]))
+    let added2 = phase.addToBacklog([11, 12])
+    #expect(added2)
     phase.updateSelection(selectedAtRequest: .some(3), selectsFirst: true)
-    let (regroup, shown) = try #require(phase.finish())
+    let finished = phase.finish()
+    let (regroup, shown) = try #require(finished)
     #expect(!shown)
     #expect(regroup.backlog == [11, 12])
     #expect(regroup.keep == 4)
@@ -60,8 +64,10 @@ import WaterfallLayout
     phase.keepGrouped(SectionedItems(ungrouped: [1, 2]))
     #expect(phase.task?.shape.revision == 7)
     #expect(phase.regrouping?.input.count == 0)
-    #expect(phase.addToBacklog([5]))
-    let (regroup, shown) = try #require(phase.finish())
+    let added3 = phase.addToBacklog([5])
+    #expect(added3)
+    let finished = phase.finish()
+    let (regroup, shown) = try #require(finished)
     #expect(shown)
     #expect(regroup.backlog == [5])
   }
