@@ -69,7 +69,21 @@ public final class Browser {
     /// When ``pixels`` go through tmux's passthrough: the pane's top-left cell
     /// in the outer terminal, which places the pictures.
     public var tmuxPane: Point?
+    /// The keys bound with `--bind`, over the browser's own.
+    public var keyMap = KeyMap()
+    /// Text shown above the cards (`--header`), a row a line.
+    public var header: String?
+    /// The search typed at the start (`--query`), once searches run on workers.
+    public var query: String?
     public init() {}
+
+    /// The rows ``header`` takes on a screen `height` rows high: its lines, as
+    /// many as leave the cards three rows and the status bar its own.
+    public func headerRows(height: Int) -> Int {
+      guard let header, !header.isEmpty else { return 0 }
+      let lines = header.split(separator: "\n", omittingEmptySubsequences: false).count
+      return max(0, min(lines, height - 4))
+    }
   }
 
   public enum Mode: Equatable, Sendable {
@@ -173,7 +187,7 @@ public final class Browser {
     dataSource.groups = options.groups
     dataSource.cardWidths = max(8, options.narrowestCard / 2)...max(8, options.narrowestCard * 2)
     dataSource.show(0..<store.count)
-    view = CollectionView(frame: Self.viewFrame(for: size), layout: WaterfallLayout())
+    view = CollectionView(frame: Self.viewFrame(for: size, header: options.headerRows(height: size.height)), layout: WaterfallLayout())
     configureForKind()
     view.register(CardCell.self, forCellWithReuseIdentifier: CardCell.identifier)
     view.register(RowCell.self, forCellWithReuseIdentifier: RowCell.identifier)
@@ -189,15 +203,16 @@ public final class Browser {
     }
   }
 
-  static func viewFrame(for size: Size) -> Rect {
-    Rect(x: 0, y: 0, width: size.width, height: max(0, size.height - 1))
+  /// The screen but the status bar and the `header` rows above.
+  static func viewFrame(for size: Size, header: Int = 0) -> Rect {
+    Rect(x: 0, y: header, width: size.width, height: max(0, size.height - 1 - header))
   }
 
-  /// Where the cards go: under the pull-to-refresh header, if one shows.
+  /// Where the cards go: under the header and the pull-to-refresh header, if they show.
   var cardsFrame: Rect {
-    let whole = Self.viewFrame(for: size)
+    let whole = Self.viewFrame(for: size, header: options.headerRows(height: size.height))
     let rows = min(pull.rows, max(0, whole.height - 1))
-    return Rect(x: 0, y: rows, width: whole.width, height: whole.height - rows)
+    return Rect(x: 0, y: whole.minY + rows, width: whole.width, height: whole.height - rows)
   }
 
   /// Gives the cards room for the pull-to-refresh header as it grows and shrinks.
@@ -394,5 +409,5 @@ public final class Browser {
     mode = .details
   }
 
-  var detailsRect: Rect { Self.viewFrame(for: size) }
+  var detailsRect: Rect { Self.viewFrame(for: size, header: options.headerRows(height: size.height)) }
 }
