@@ -135,6 +135,11 @@ public struct CommandTemplate: Hashable, Sendable {
         }
       case .words, .backquotes, .parenthesis, .braces:
         switch c {
+        case "\\" where level == .backquotes && next(0) == "`":
+          // An escaped backquote between backquotes opens (or closes) a nested pair.
+          text.append("`")
+          i += 1
+          if stack.filter({ $0 == .backquotes }).count > 1 { stack.removeLast() } else { stack.append(.backquotes) }
         case "\\":
           if let n = next(0) { text.append(n); i += 1 }
         case "'": stack.append(.singleQuoted)
