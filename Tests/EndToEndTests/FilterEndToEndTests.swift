@@ -65,7 +65,7 @@ import WaterfallApp
       let run = try Tmux.waterfall(["--filter", text, path] + (exact ? ["--exact"] : []))
       let got = run.out.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
       let same = got == expected
-      let difference = zip(got, expected).firstIndex { $0 != $1 } ?? min(got.count, expected.count)
+      let difference = zip(got, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(got.count, expected.count)
       #expect(
         same,
         "query \(text.debugDescription)\(exact ? " --exact" : ""): \(got.count) lines, \(expected.count) expected; first difference at \(difference): \(got.dropFirst(difference).first?.prefix(60) ?? "none") / \(expected.dropFirst(difference).first?.prefix(60) ?? "none")")
