@@ -17,6 +17,23 @@ import Testing
     #expect(!LowercaseTable.leavesAlone(0x1_0400), "above the BMP: the slow road")
   }
 
+  /// What `SearchQuery.mayMatch(raw:)` relies on to rule out items by their
+  /// bytes: a scalar above ASCII lowers to no ASCII letter but `i` (İ) and `k`
+  /// (the Kelvin sign).
+  @Test func onlyTwoScalarsAboveASCIILowerToASCII() {
+    var found: [UInt32: String] = [:]
+    for value in UInt32(0x80)...0x10FFFF {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      let ascii = scalar.properties.lowercaseMapping.unicodeScalars.filter(\.isASCII)
+      if !ascii.isEmpty { found[value] = String(String.UnicodeScalarView(ascii)) }
+    }
+    #expect(found == [0x130: "i", 0x212A: "k"])
+    let chinese = Array(#"{"t":"黄铜托盘"}"#.utf8)
+    #expect(!chinese.withUnsafeBufferPointer { SearchQuery("wool").mayMatch(raw: $0) }, "ruled out by its bytes")
+    let kelvin = Array(#"{"t":"\#u{212A}ey"}"#.utf8)
+    #expect(kelvin.withUnsafeBufferPointer { SearchQuery("key").mayMatch(raw: $0) }, "the Kelvin sign may be k")
+  }
+
   @Test func theMatcherFoldsFullwidthAndCJKAsTheParsedValuesDo() {
     for (json, query) in [
       (#"{"t":"ＡＢＣ 茶具"}"#, "ａｂｃ"), (#"{"t":"茶具 ΣΑΣ"}"#, "σασ"), (#"{"t":"𐐀 x"}"#, "𐐨"), (#"{"t":"黄铜托盘"}"#, "铜盘"),
