@@ -22,7 +22,9 @@ struct Browse: ParsableCommand {
       pictures (PNG, JPEG, GIF, WebP: one card each), or with -r a folder of
       such folders, each a section; - (or a pipe) reads standard input.
       Pictures show in 256 colours, or 24-bit with COLORTERM=truecolor,
-      drawn with block symbols (--symbols).
+      drawn with block symbols (--symbols). Options in the file
+      WATERFALL_DEFAULT_OPTS_FILE names, then in WATERFALL_DEFAULT_OPTS,
+      come before the command line's (which win), as FZF_DEFAULT_OPTS does.
       """)
 
   @Argument(help: ArgumentHelp("A JSON, JSON Lines, CSV, TSV or SQLite file, a directory of pages, or - for standard input.", valueName: "FILE|DIR|-"))

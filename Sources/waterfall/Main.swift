@@ -128,6 +128,8 @@ enum Main {
         waterfall Data/shops
         cat items.jsonl | waterfall
         waterfall --print items.json | jq .
+        waterfall -f 'wool shop:^clay' items.jsonl | jq -r .title
+        waterfall --bind 'ctrl-o:execute(less {path})' Data/pictures
       """
   }
 }
