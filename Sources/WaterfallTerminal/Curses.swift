@@ -95,6 +95,23 @@ enum Curses {
     endwin()
   }
 
+  /// Leaves curses mode for a while (another program gets the terminal):
+  /// `def_prog_mode` keeps the modes to come back to, `endwin` restores the
+  /// terminal's own.
+  static func suspend() {
+    def_prog_mode()
+    endwin()
+  }
+
+  /// Comes back to curses mode after ``suspend()``: the modes kept, the keypad,
+  /// the mouse and the alternate screen again (curses' update sends them).
+  static func resume() {
+    reset_prog_mode()
+    flushinp()
+    wnoutrefresh(cn_stdscr())
+    doupdate()
+  }
+
   static func delete(_ screen: OpaquePointer) {
     delscreen(screen)
   }

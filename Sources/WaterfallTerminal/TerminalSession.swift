@@ -213,6 +213,46 @@ public final class TerminalSession {
     return true
   }
 
+  /// Hands the terminal to `body`, which runs a program in the foreground (an
+  /// editor, a pager), and takes it back after.
+  ///
+  /// Curses mode is left as at the end of a session (the terminal's own modes,
+  /// the normal screen, the cursor shown, no mouse reports). While `body` runs,
+  /// SIGINT and SIGQUIT are ignored here, as `system(3)` ignores them (Ctrl-C is
+  /// the program's, which should start them at their defaults), and Ctrl-Z stops
+  /// the program and this one alike, curses' own handler stepping aside. Then
+  /// curses mode comes back, keys typed meanwhile are dropped, and the next frame
+  /// is written whole.
+  ///
+  /// ```swift
+  /// let status = session.handOver { ShellCommand.run("vim notes.txt", terminal: true) }
+  /// ```
+  public func handOver<T>(_ body: () throws -> T) rethrows -> T {
+    fflush(output)
+    Curses.suspend()
+    var ignore = sigaction()
+    ignore.__sigaction_handler.sa_handler = SIG_IGN
+    sigemptyset(&ignore.sa_mask)
+    var standard = sigaction()
+    standard.__sigaction_handler.sa_handler = SIG_DFL
+    sigemptyset(&standard.sa_mask)
+    var savedInterrupt = sigaction()
+    var savedQuit = sigaction()
+    var savedStop = sigaction()
+    sigaction(SIGINT, &ignore, &savedInterrupt)
+    sigaction(SIGQUIT, &ignore, &savedQuit)
+    sigaction(SIGTSTP, &standard, &savedStop)
+    defer {
+      sigaction(SIGINT, &savedInterrupt, nil)
+      sigaction(SIGQUIT, &savedQuit, nil)
+      sigaction(SIGTSTP, &savedStop, nil)
+      Curses.resume()
+      encoder.forgetCursorAndStyle()
+      repaintNeeded = true
+    }
+    return try body()
+  }
+
   /// Makes the next ``draw(_:)`` resend the whole screen (Ctrl-L).
   public func repaintAll() {
     repaintNeeded = true

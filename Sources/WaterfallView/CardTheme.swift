@@ -17,10 +17,17 @@ public struct CardTheme: Hashable, Sendable {
   public var secondaryStyle: Style
   /// Header and footer bars.
   public var barStyle: Style
+  /// The lines above the cards (`--header`).
+  public var headerStyle: Style
+  /// What marks the characters a search matched: drawn over the text's own
+  /// style (``Style/overlaid(by:)``).
+  public var matchStyle: Style
 
   public init(
     border: BoxLines, selectedBorder: BoxLines, borderStyle: Style, selectedBorderStyle: Style,
-    textStyle: Style, selectedTextStyle: Style, secondaryStyle: Style, barStyle: Style
+    textStyle: Style, selectedTextStyle: Style, secondaryStyle: Style, barStyle: Style,
+    headerStyle: Style = Style(foreground: .cyan, attributes: .bold),
+    matchStyle: Style = Style(attributes: [.underline, .bold])
   ) {
     self.border = border
     self.selectedBorder = selectedBorder
@@ -30,6 +37,8 @@ public struct CardTheme: Hashable, Sendable {
     self.selectedTextStyle = selectedTextStyle
     self.secondaryStyle = secondaryStyle
     self.barStyle = barStyle
+    self.headerStyle = headerStyle
+    self.matchStyle = matchStyle
   }
 
   /// Light lines, heavy yellow bold lines for the selected card.
@@ -75,6 +84,8 @@ public struct CardTheme: Hashable, Sendable {
     theme.selectedTextStyle = selectedTextStyle.withoutColors
     theme.secondaryStyle = secondaryStyle.withoutColors
     theme.barStyle = barStyle.withoutColors
+    theme.headerStyle = headerStyle.withoutColors
+    theme.matchStyle = matchStyle.withoutColors
     return theme
   }
 }

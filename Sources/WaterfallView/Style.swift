@@ -25,6 +25,19 @@ public struct Style: Hashable, Sendable {
     return copy
   }
 
+  /// This style with `other` drawn over it: `other`'s colours where it has
+  /// them (not the terminal's default), and its attributes added.
+  ///
+  /// ```swift
+  /// Style(foreground: .cyan).overlaid(by: Style(attributes: .underline))   // cyan, underlined
+  /// ```
+  public func overlaid(by other: Style) -> Style {
+    var copy = self.with(attributes: other.attributes)
+    if other.foreground != .default { copy.foreground = other.foreground }
+    if other.background != .default { copy.background = other.background }
+    return copy
+  }
+
   /// This style without colours, keeping its attributes: what is drawn when the
   /// user asks for no colour (`NO_COLOR`).
   public var withoutColors: Style {

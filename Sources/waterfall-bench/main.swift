@@ -4,8 +4,8 @@
 //                   [--data DIR] [--waterfall PATH] [--programs LIST] [--no-others]
 //                   [--show-screens] [--timeout S] [--stdin-seconds S] [--line-mb N]
 //
-//   GROUP        layout, view, scale, images, search, relayout, symbols or stdin (all
-//                eight when none is given), or data (only generate the scale benchmark's files)
+//   GROUP        layout, view, scale, images, search, relayout, symbols, stdin or filter
+//                (all nine when none is given), or data (only generate the scale benchmark's files)
 //   --json       one JSON object with every figure, instead of the table
 //   --quick      fewer items and runs (the scale part: 100,000 items)
 //   --items N    items in the scale benchmark's files (default 1,000,000)
@@ -13,7 +13,7 @@
 //   --waterfall  the binary the scale part drives (default .build/release/waterfall)
 //   --programs   which programs the scale part measures, comma-separated
 //                (default waterfall,less,fzf)
-//   --no-others  only waterfall: --programs waterfall (and no fzf in the search group)
+//   --no-others  only waterfall: --programs waterfall (and no fzf in the search and filter groups)
 //   --files      which files the scale part opens, comma-separated: jsonl, json,
 //                wrapped (an array inside an object), csv, sqlite (default: all)
 //   --parts      which parts of the search group run, comma-separated: frame, search, sort,
@@ -41,7 +41,7 @@ func log(_ message: String) {
   _ = write(2, &bytes, bytes.count)
 }
 
-let groups = ["layout", "view", "scale", "images", "search", "relayout", "symbols", "stdin", "data"]
+let groups = ["layout", "view", "scale", "images", "search", "relayout", "symbols", "stdin", "filter", "data"]
 let valueOptions: Set = [
   "--only", "--items", "--data", "--waterfall", "--programs", "--files", "--parts", "--timeout",
   "--stdin-seconds", "--line-mb",
@@ -134,6 +134,12 @@ if wanted("search"), let data = benchData(jsonLinesOnly: true) {
   var bench = SearchBench(path: data.jsonLines, log: log)
   if let list = option("--parts") { bench.parts = Set(list.split(separator: ",").map(String.init)) }
   if let binary = option("--waterfall") { bench.waterfall = binary }
+  bench.withOthers = !arguments.contains("--no-others")
+  bench.run(into: &report)
+}
+
+if wanted("filter"), let data = benchData(jsonLinesOnly: true) {
+  var bench = FilterBench(path: data.jsonLines, waterfall: option("--waterfall") ?? ".build/release/waterfall", log: log)
   bench.withOthers = !arguments.contains("--no-others")
   bench.run(into: &report)
 }

@@ -18,17 +18,20 @@ struct Browse: ParsableCommand {
     discussion: """
       FILE is JSON (an array, an object holding the items, or a stream of
       values), JSON Lines, CSV or TSV with a header row, or a SQLite database
-      (--table, --query); DIR is a folder of pages (1.json, 2.json, …), or of
+      (--table, --sql); DIR is a folder of pages (1.json, 2.json, …), or of
       pictures (PNG, JPEG, GIF, WebP: one card each), or with -r a folder of
       such folders, each a section; - (or a pipe) reads standard input.
       Pictures show in 256 colours, or 24-bit with COLORTERM=truecolor,
-      drawn with block symbols (--symbols).
+      drawn with block symbols (--symbols). Options in the file
+      WATERFALL_DEFAULT_OPTS_FILE names, then in WATERFALL_DEFAULT_OPTS,
+      come before the command line's (which win), as FZF_DEFAULT_OPTS does.
       """)
 
   @Argument(help: ArgumentHelp("A JSON, JSON Lines, CSV, TSV or SQLite file, a directory of pages, or - for standard input.", valueName: "FILE|DIR|-"))
   var path: String?
 
   @OptionGroup(title: "Data") var sourceOptions: SourceOptions
+  @OptionGroup(title: "Picking (as fzf)") var picker: PickerOptions
   @OptionGroup var layout: LayoutOptions
   @OptionGroup(title: "Fields") var fields: FieldOptions
   @OptionGroup(title: "Pictures") var pictureOptions: PictureOptions
@@ -70,11 +73,20 @@ struct Browse: ParsableCommand {
 
   func run() throws {
     let source = resolveOrExit(path, sourceOptions, recursive: layout.recursive)
+    picker.refuseSQL(on: source)
+    if let filter = picker.filter {
+      FilterRun(text: filter, exact: layout.exact, sort: layout.sort.flatMap { try? SortOrder(parsing: $0) })
+        .run(source: source, roles: layout.roles(fields.roles), options: sourceOptions.readOptions)
+    }
     let colors = !noColor && getenv("NO_COLOR").map { String(cString: $0).isEmpty } ?? true
     var theme = ascii ? CardTheme.ascii : CardTheme.automatic(colors: true)
+    theme = picker.theme(over: theme)
     if !colors { theme = theme.withoutColors }
     var options = layout.browserOptions(theme: theme)
     options.printMode = print
+    options.keyMap = picker.keyMap
+    options.header = picker.header
+    options.query = picker.query
     pictureOptions.apply(to: &options)
     PictureOptions.apply(pictures, to: &options)
     let store = ItemStore(roles: layout.roles(fields.roles))
@@ -114,24 +126,29 @@ struct Browse: ParsableCommand {
     var terminal = TerminalSession.Options()
     terminal.colors = colors
     terminal.mouse = !noMouse
-    let outcome: TerminalApp.Outcome
+    let ending: TerminalApp.Ending
     do {
       let session = try TerminalSession(options: terminal)
       defer { session.end() }
       let wakeUp = session.wakeUp
       relay.attach { wakeUp.signal() }
-      outcome = TerminalApp.run(browser: browser, controller: controller, session: session)
+      ending = TerminalApp.run(browser: browser, controller: controller, session: session, baseDirectory: source.baseDirectory)
     } catch {
       fail(error.description)
     }
     reportSkippedLines(controller.skipped)
     for line in controller.errors.report { writeStandardError("waterfall: \(line)\n") }
-    switch outcome {
+    // The items `print` kept come first; having printed them, a picker ends well.
+    for bytes in ending.printed { writeStandardOutput(bytes + [0x0A]) }
+    switch ending.outcome {
     case .quit(let status):
       if let refusal = browser.printRefusal { fail(refusal) }
+      if status == 1, print, !ending.printed.isEmpty { throw ExitCode(controller.errors.isEmpty ? 0 : 2) }
       throw ExitCode(controller.errors.isEmpty || status != 0 ? status : 2)
     case .print(let bytes):
       writeStandardOutput(bytes + [0x0A])
+    case .become(let line):
+      fail(ShellCommand.become(line))
     }
   }
 }

@@ -39,7 +39,35 @@ enum Main {
       print(help(columns: nil))
       exit(0)
     }
-    run(Browse.self, arguments)
+    let defaults: DefaultOptions
+    do { defaults = try DefaultOptions.load(environment: DefaultOptions.environment) } catch { fail(error.description) }
+    if !defaults.sources.isEmpty, let blamed = blame(defaults, arguments) {
+      writeStandardError("waterfall: \(blamed)\n")
+      exit(usageStatus)
+    }
+    run(Browse.self, defaults.words + arguments)
+  }
+
+  /// When the default options with `arguments` cannot be parsed and the fault
+  /// is theirs, what is wrong and where it came from
+  /// (`WATERFALL_DEFAULT_OPTS: Unknown option '--colums'`); nil otherwise.
+  static func blame(_ defaults: DefaultOptions, _ arguments: [String]) -> String? {
+    func failure(_ words: [String]) -> String? {
+      do {
+        _ = try Browse.parseAsRoot(words)
+        return nil
+      } catch {
+        guard Browse.exitCode(for: error) != .success else { return nil }
+        let message = Browse.fullMessage(for: error)
+        let line = message.split(separator: "\n").first.map(String.init) ?? message
+        return line.hasPrefix("Error: ") ? String(line.dropFirst(7)) : line
+      }
+    }
+    guard let combined = failure(defaults.words + arguments), failure(arguments) != combined else { return nil }
+    for source in defaults.sources {
+      if let reason = failure(source.words) { return "\(source.origin): \(reason)" }
+    }
+    return nil
   }
 
   /// Parses `arguments` as `command` and runs it, then exits: 0, the status the
@@ -100,6 +128,8 @@ enum Main {
         waterfall Data/shops
         cat items.jsonl | waterfall
         waterfall --print items.json | jq .
+        waterfall -f 'wool shop:^clay' items.jsonl | jq -r .title
+        waterfall --bind 'ctrl-o:execute(less {path})' Data/pictures
       """
   }
 }

@@ -69,11 +69,11 @@ struct SourceOptions: ParsableArguments {
   var jsonPath: String?
   @Option(help: ArgumentHelp("The table of a SQLite database to browse.", valueName: "name"))
   var table: String?
-  @Option(help: ArgumentHelp("A read-only SQL query whose rows to browse (SQLite).", valueName: "sql"))
-  var query: String?
+  @Option(help: ArgumentHelp("A read-only SQL query whose rows to browse (SQLite).", valueName: "query"))
+  var sql: String?
 
   func validate() throws {
-    if table != nil && query != nil { throw ValidationError("--table and --query cannot be used together") }
+    if table != nil && sql != nil { throw ValidationError("--table and --sql cannot be used together") }
     if let jsonPath {
       do { _ = try JSONPath(jsonPath) } catch { throw ValidationError(error.description) }
     }
@@ -188,12 +188,12 @@ func resolveOrExit(_ argument: String?, _ options: SourceOptions, recursive: Boo
   do {
     if let argument {
       return try DataOrigin.resolve(
-        argument, recursive: recursive, format: options.format, table: options.table, query: options.query)
+        argument, recursive: recursive, format: options.format, table: options.table, query: options.sql)
     }
   } catch {
     fail(error.description)
   }
-  if options.table != nil || options.query != nil { fail("--table and --query read a SQLite database: give its FILE") }
+  if options.table != nil || options.sql != nil { fail("--table and --sql read a SQLite database: give its FILE") }
   guard isatty(0) == 0 else { fail("no data: give a FILE or DIR, or pipe JSON to standard input (see --help)") }
   return .standardInput
 }

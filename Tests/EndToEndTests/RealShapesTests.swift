@@ -95,7 +95,7 @@ struct RealShape: Sendable, CustomTestStringConvertible {
         try TestDatabase.make(at: path, sql: "CREATE TABLE a(name, n); INSERT INTO a VALUES ('one', 1), ('two', 2), ('three', 3);")
         return path
       },
-      arguments: ["--query", "SELECT name FROM a WHERE n > 1"], shows: ["two", "three"], items: 2),
+      arguments: ["--sql", "SELECT name FROM a WHERE n > 1"], shows: ["two", "three"], items: 2),
     RealShape(
       name: "a binary file", make: RealShape.bytes([0x01, 0x02, 0x00, 0x7F, 0x00] + Array(repeating: 0xEE, count: 600), named: "blob.bin"),
       shows: [], items: 0, messages: ["$P: looks like a binary file, not data"], status: 2),
@@ -183,12 +183,12 @@ struct RealShape: Sendable, CustomTestStringConvertible {
         [.modificationDate: Date(timeIntervalSince1970: 1_000_000_000)], ofItemAtPath: folder.appendingPathComponent(name).path)
     }
     let before = try snapshot()
-    for arguments in [["--table", "items", "--select", "1", "--details"], ["--query", "SELECT * FROM items"]] {
+    for arguments in [["--table", "items", "--select", "1", "--details"], ["--sql", "SELECT * FROM items"]] {
       let run = try Tmux.waterfall(["render", path, "--width", "60", "--height", "10"] + arguments)
       #expect(run.status == 0)
       #expect(run.out.contains("Lamp"))
     }
-    let refused = try Tmux.waterfall(["render", path, "--query", "DELETE FROM items", "--width", "60", "--height", "10"])
+    let refused = try Tmux.waterfall(["render", path, "--sql", "DELETE FROM items", "--width", "60", "--height", "10"])
     #expect(refused.status == 2)
     #expect(refused.err.contains("only a query that reads"))
     let after = try snapshot()

@@ -51,15 +51,51 @@ extension Browser {
       default: break
       }
       cards.finishAnimation()
-      let command = KeyBindings.table(for: mode).command(for: key)
-      switch mode {
-      case .browsing: return browse(command)
-      case .filtering: return filtering(command, key: key)
-      case .details: return details(command)
-      case .help:
-        help(command)
-        return .none
-      }
+      return carryOut(KeyBindings.table(for: mode).command(for: key), key: key)
+    }
+  }
+
+  /// Starts with `text` typed as the search (`--query`): the search runs and
+  /// the search line stays open for more.
+  public func typeQuery(_ text: String) {
+    mode = .filtering
+    applyFilter(text)
+  }
+
+  /// Carries out `command` as the mode does for a key bound to it: what a key
+  /// bound with `--bind` does (``KeyMap``).
+  public func perform(_ command: KeyCommand, time: UInt64 = 0) -> BrowserAction {
+    lastTime = time
+    configuration.inputActivity.noteInput()
+    var refresh = false
+    if case .pulling = pull.state, !(mode == .browsing && command == .up) {
+      refresh = pull.release(now: time)
+      updateCardsFrame()
+    }
+    cards.finishAnimation()
+    let action = carryOut(command, key: nil)
+    cards.followSelectionWithWindow()
+    if refresh, case .none = action { return .reload }
+    return action
+  }
+
+  /// `command` in the current mode; `key` is the key pressed, if one was.
+  private func carryOut(_ command: KeyCommand?, key: Key?) -> BrowserAction {
+    switch command {
+    case .repaint: return .repaint
+    case .interrupt: return .quit(130)
+    case .accept:
+      guard mode != .help, let item = mode == .details ? details?.item : selectedItem else { return .none }
+      return printItem(item)
+    default: break
+    }
+    switch mode {
+    case .browsing: return browse(command)
+    case .filtering: return filtering(command, key: key)
+    case .details: return details(command)
+    case .help:
+      help(command)
+      return .none
     }
   }
 
@@ -129,6 +165,8 @@ extension Browser {
     case .help:
       mode = .help
       helpScroll = 0
+    case .toggleDetails:
+      if selectedItem != nil { openDetails() }
     default: break
     }
     return .none
@@ -187,7 +225,7 @@ extension Browser {
     goingToEnd = false
     notice = "stopped at \(store.count) items"
   }
-  private func filtering(_ command: KeyCommand?, key: Key) -> BrowserAction {
+  private func filtering(_ command: KeyCommand?, key: Key?) -> BrowserAction {
     switch command {
     case .keepFilter:
       // A picker picks the selected match at once, as fzf does.
@@ -203,8 +241,12 @@ extension Browser {
       if case .character(let c) = key { applyFilter(filter + String(c)) }
     case .browse:
       mode = .browsing
-      return browse(KeyBindings.browsing.command(for: key))
-    default: break
+      return browse(key.flatMap(KeyBindings.browsing.command(for:)))
+    case .some(let other):
+      // A command bound with --bind: back to the cards, doing it there.
+      mode = .browsing
+      return browse(other)
+    case nil: break
     }
     return .none
   }

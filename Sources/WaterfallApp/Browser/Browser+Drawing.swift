@@ -20,23 +20,36 @@ extension Browser {
       cards.view.draw(in: canvas)
       drawPullHeader(in: canvas)
     }
+    drawHeader(in: canvas)
     statusBar.draw(in: canvas, row: size.height - 1, width: size.width)
     if mode == .help { helpOverlay.draw(in: canvas, size: size) }
   }
 
   var helpOverlay: HelpOverlay {
-    HelpOverlay(sections: KeyBindings.helpSections, theme: options.theme, scroll: helpScroll)
+    HelpOverlay(sections: options.keyMap.helpSections, theme: options.theme, scroll: helpScroll)
+  }
+
+  /// `--header`'s lines above the cards, one a row.
+  func drawHeader(in canvas: any Canvas) {
+    let rows = options.headerRows(height: size.height)
+    guard rows > 0, let header = options.header else { return }
+    let rect = Rect(x: 0, y: 0, width: size.width, height: rows)
+    canvas.fill(rect, with: " ")
+    for (row, line) in header.split(separator: "\n", omittingEmptySubsequences: false).prefix(rows).enumerated() {
+      canvas.put(String(line), at: Point(x: 1, y: row), style: options.theme.headerStyle, clip: rect)
+    }
   }
 
   /// The pull-to-refresh header above the cards: what it says, on its last row.
   func drawPullHeader(in canvas: any Canvas) {
-    let rows = cards.view.frame.minY
+    let top = options.headerRows(height: size.height)
+    let rows = cards.view.frame.minY - top
     guard rows > 0 else { return }
-    let header = Rect(x: 0, y: 0, width: size.width, height: rows)
+    let header = Rect(x: 0, y: top, width: size.width, height: rows)
     canvas.fill(header, with: " ")
     let title = pull.title
     let x = max(0, (size.width - DisplayText.width(of: title)) / 2)
-    canvas.put(title, at: Point(x: x, y: rows - 1), style: options.theme.barStyle, clip: header)
+    canvas.put(title, at: Point(x: x, y: top + rows - 1), style: options.theme.barStyle, clip: header)
   }
 
   var statusBar: StatusBar {

@@ -60,6 +60,20 @@ extension Browser {
     /// When ``pixels`` go through tmux's passthrough: the pane's top-left cell
     /// in the outer terminal, which places the pictures.
     public var tmuxPane: Point?
+    /// The keys bound with `--bind`, over the browser's own.
+    public var keyMap = KeyMap()
+    /// Text shown above the cards (`--header`), a row a line.
+    public var header: String?
+    /// The search typed at the start (`--query`), once searches run on workers.
+    public var query: String?
     public init() {}
+
+    /// The rows ``header`` takes on a screen `height` rows high: its lines, as
+    /// many as leave the cards three rows and the status bar its own.
+    public func headerRows(height: Int) -> Int {
+      guard let header, !header.isEmpty else { return 0 }
+      let lines = header.split(separator: "\n", omittingEmptySubsequences: false).count
+      return max(0, min(lines, height - 4))
+    }
   }
 }

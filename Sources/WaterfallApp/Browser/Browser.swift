@@ -202,7 +202,7 @@ public final class Browser {
     mode = .details
   }
 
-  var detailsRect: Rect { LayoutCoordinator.viewFrame(for: size) }
+  var detailsRect: Rect { cards.screenFrame }
 
   // MARK: Background work
 

@@ -42,4 +42,12 @@ public enum KeyCommand: Hashable, Sendable {
   case togglePicture
   /// Copy the item's JSON to the clipboard (OSC 52).
   case copy
+  // Bound with `--bind` only.
+  /// End with the selected item printed, as `--print`'s Enter (fzf's `accept`).
+  case accept
+  /// Open the selected item's details, or close them.
+  case toggleDetails
+  /// Mark the selected item or unmark it (fzf's `toggle`); mark every item
+  /// shown; unmark every item (multi-select).
+  case toggleMark, markAll, unmarkAll
 }

@@ -139,7 +139,7 @@ final class CardCell: Cell {
     let titleStyle = isSelected ? theme.selectedTextStyle : theme.textStyle.with(attributes: .bold)
     func put(_ line: [Glyph], style: Style, marks: [Int]) {
       canvas.put(line, at: Point(x: inner.minX, y: y), style: style, clip: area)
-      if !marks.isEmpty { CardHighlight.draw(marks, of: line, in: canvas, at: Point(x: inner.minX, y: y), style: style, clip: area) }
+      if !marks.isEmpty { CardHighlight.draw(marks, of: line, in: canvas, at: Point(x: inner.minX, y: y), style: style, match: theme.matchStyle, clip: area) }
       y += 1
     }
     for (i, line) in lines.title.enumerated() {

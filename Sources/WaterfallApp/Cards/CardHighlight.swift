@@ -48,14 +48,18 @@ struct CardHighlight: Equatable {
   }
 
   /// Draws the glyphs `marks` of `line` (drawn at `point` in `style`) again,
-  /// underlined and bold.
-  static func draw(_ marks: [Int], of line: [Glyph], in canvas: any Canvas, at point: Point, style: Style, clip: Rect) {
+  /// with `match` over their style (by default underlined and bold: the
+  /// theme's ``CardTheme/matchStyle``).
+  static func draw(
+    _ marks: [Int], of line: [Glyph], in canvas: any Canvas, at point: Point, style: Style,
+    match: Style = Style(attributes: [.underline, .bold]), clip: Rect
+  ) {
     var x = point.x
     var next = 0
     for (i, glyph) in line.enumerated() {
       guard next < marks.count else { break }
       if marks[next] == i {
-        canvas.put([glyph], at: Point(x: x, y: point.y), style: style.with(attributes: [.underline, .bold]), clip: clip)
+        canvas.put([glyph], at: Point(x: x, y: point.y), style: style.overlaid(by: match), clip: clip)
         next += 1
       }
       x += glyph.width

@@ -28,7 +28,7 @@ extension DetailsView {
   mutating func handle(_ command: KeyCommand?, in rect: Rect) -> Outcome {
     let page = max(1, Self.inside(rect).height - 1)
     switch command {
-    case .close: return .close
+    case .close, .toggleDetails: return .close
     case .up: moveCursor(by: -1, in: rect)
     case .down: moveCursor(by: 1, in: rect)
     case .pageUp: scroll(by: -page, in: rect)

@@ -48,7 +48,7 @@ final class LayoutCoordinator {
   var loading = LoadState.done {
     didSet { updateFooter() }
   }
-  /// Rows above the cards (the pull-to-refresh header while it shows).
+  /// Rows of the pull-to-refresh header above the cards while it shows.
   var headerRows = 0
   /// When a carousel scrolled by a row key or the wheel comes to rest on a card.
   var snapDeadline: UInt64?
@@ -63,7 +63,7 @@ final class LayoutCoordinator {
     dataSource.groups = options.groups
     dataSource.cardWidths = max(8, options.narrowestCard / 2)...max(8, options.narrowestCard * 2)
     dataSource.show(0..<store.count)
-    view = CollectionView(frame: Self.viewFrame(for: size), layout: WaterfallLayout())
+    view = CollectionView(frame: Self.viewFrame(for: size, header: options.headerRows(height: size.height)), layout: WaterfallLayout())
     configureForKind()
     view.register(CardCell.self, forCellWithReuseIdentifier: CardCell.identifier)
     view.register(RowCell.self, forCellWithReuseIdentifier: RowCell.identifier)
@@ -82,15 +82,19 @@ final class LayoutCoordinator {
   var size: Size { policy.size }
   var columns: Int { policy.columns }
 
-  static func viewFrame(for size: Size) -> Rect {
-    Rect(x: 0, y: 0, width: size.width, height: max(0, size.height - 1))
+  /// The screen but the status bar and the `header` rows above (`--header`).
+  static func viewFrame(for size: Size, header: Int = 0) -> Rect {
+    Rect(x: 0, y: header, width: size.width, height: max(0, size.height - 1 - header))
   }
 
-  /// Where the cards go: under the header rows, if any show.
+  /// The screen but the status bar and `--header`'s rows: the cards', the details'.
+  var screenFrame: Rect { Self.viewFrame(for: size, header: options.headerRows(height: size.height)) }
+
+  /// Where the cards go: under `--header` and the pull-to-refresh header, if they show.
   var cardsFrame: Rect {
-    let whole = Self.viewFrame(for: size)
+    let whole = screenFrame
     let rows = min(headerRows, max(0, whole.height - 1))
-    return Rect(x: 0, y: rows, width: whole.width, height: whole.height - rows)
+    return Rect(x: 0, y: whole.minY + rows, width: whole.width, height: whole.height - rows)
   }
 
   /// Gives the cards room for the header rows as they grow and shrink.

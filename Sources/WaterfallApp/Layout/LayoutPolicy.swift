@@ -36,7 +36,7 @@ public struct LayoutPolicy: Sendable {
   }
 
   /// The height the cards get: the screen less the status line.
-  var viewHeight: Int { max(1, size.height - 1) }
+  var viewHeight: Int { max(1, size.height - 1 - options.headerRows(height: size.height)) }
 
   /// The column count (rows, for a horizontal waterfall): the fixed one, or as
   /// many of the narrowest cards (lowest rows) as fit.

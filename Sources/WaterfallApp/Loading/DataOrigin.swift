@@ -29,7 +29,7 @@ public enum DataOrigin: Equatable, Sendable {
   ) throws(LoadError) -> DataOrigin {
     if argument == "-" {
       guard table == nil, query == nil else {
-        throw LoadError.unreadable(path: "stdin", reason: "--table and --query read a SQLite database file, not standard input")
+        throw LoadError.unreadable(path: "stdin", reason: "--table and --sql read a SQLite database file, not standard input")
       }
       return .standardInput
     }
@@ -42,7 +42,7 @@ public enum DataOrigin: Equatable, Sendable {
         return try database(argument, table: table, query: query)
       }
       if table != nil || query != nil {
-        throw LoadError.unreadable(path: argument, reason: "not a SQLite database: --table and --query read one")
+        throw LoadError.unreadable(path: argument, reason: "not a SQLite database: --table and --sql read one")
       }
       return .file(argument)
     }
@@ -82,7 +82,7 @@ public enum DataOrigin: Equatable, Sendable {
     default:
       throw LoadError.unreadable(
         path: path,
-        reason: "a SQLite database with \(names.count) tables: \(names.joined(separator: ", ")); choose one with --table NAME, or rows with --query \"SELECT …\"")
+        reason: "a SQLite database with \(names.count) tables: \(names.joined(separator: ", ")); choose one with --table NAME, or rows with --sql \"SELECT …\"")
     }
   }
 

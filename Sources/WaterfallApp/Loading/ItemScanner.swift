@@ -27,6 +27,9 @@
 /// ```
 public struct ItemScanner: Sendable {
   public let roles: FieldRoles
+  /// Whether items are only checked, each given an empty card: for `--filter`
+  /// (``ItemFilter``), which reads items as the browser does and draws no card.
+  public var checksOnly = false
 
   /// The parts a field can play.
   enum Role: Int, CaseIterable {
@@ -105,6 +108,13 @@ public struct ItemScanner: Sendable {
     _ parser: inout JSONParser, depth: Int = 0, pageOffset: Int, keepingBytes: Bool = false, title: Range<Int>? = nil
   ) throws(JSONSyntaxError) -> ScannedItem {
     let start = parser.position
+    if checksOnly {
+      try parser.skipValue(depth: depth)
+      let text = UnsafeBufferPointer(rebasing: parser.bytes[start..<parser.position])
+      return ScannedItem(
+        packed: Self.emptyCard, offset: pageOffset + start, length: text.count, json: keepingBytes ? Array(text) : nil,
+        fieldsSeen: 0)
+    }
     var packed: [UInt8] = []
     var seen: UInt64 = 0
     if parser.peek == UInt8(ascii: "{") {
@@ -135,6 +145,15 @@ public struct ItemScanner: Sendable {
       packed: packed, offset: pageOffset + start, length: text.count, json: keepingBytes ? Array(text) : nil,
       fieldsSeen: seen)
   }
+
+  /// An empty card, with no id and no group (``checksOnly``).
+  static let emptyCard: [UInt8] = {
+    var packed: [UInt8] = []
+    CardContent(title: "").pack(into: &packed)
+    CardContent.appendText(nil, to: &packed)
+    CardContent.appendText(nil, to: &packed)
+    return packed
+  }()
 
   /// The `key: value` lines of the object at `start` in `bytes` (already checked
   /// whole), as ``CardContent/fallbackFields(of:roles:)`` makes them from the

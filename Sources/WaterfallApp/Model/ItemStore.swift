@@ -243,8 +243,20 @@ public final class ItemStore {
   /// store.printed(at: 0)   // {"title":"Mug",…}, or /home/me/Pictures/mug.png
   /// ```
   public func printed(at index: Int) -> [UInt8] {
-    if pages[Int(records[index].page)].isPictures, let path = value(at: index)["path"]?.text { return Array(path.utf8) }
-    return json(at: index)
+    Self.printed(json: json(at: index), printsPath: printsPath(index))
+  }
+
+  /// Whether item `index` prints as its picture's path (a picture of a folder
+  /// of pictures), not as its JSON.
+  public func printsPath(_ index: Int) -> Bool {
+    pages[Int(records[index].page)].isPictures
+  }
+
+  /// What `--print` writes for an item whose JSON text is `json`: the text, or
+  /// with `printsPath` (a picture of a folder of pictures) its `path` field.
+  static func printed(json: [UInt8], printsPath: Bool) -> [UInt8] {
+    guard printsPath, let path = (try? JSONParser.parse(json))?["path"]?.text else { return json }
+    return Array(path.utf8)
   }
 
   /// Item `index` parsed again from its text: every field, in order.

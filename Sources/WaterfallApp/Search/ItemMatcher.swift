@@ -238,6 +238,10 @@ public struct ItemMatcher {
       scalars.append(value >= 0x41 && value <= 0x5A ? value | 0x20 : value)
       return
     }
+    if LowercaseTable.leavesAlone(value) {
+      scalars.append(value)
+      return
+    }
     guard let scalar = Unicode.Scalar(value) else {
       scalars.append(0xFFFD)
       return

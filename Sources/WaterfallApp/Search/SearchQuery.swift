@@ -149,8 +149,9 @@ public struct SearchQuery: Sendable, Equatable {
   /// group cannot hold anywhere in the text, which is then not parsed at all.
   ///
   /// Every value's text appears in `raw` as it is, unless `raw` has escapes
-  /// (then the answer is true); a byte of a multi-byte character stands for any
-  /// scalar, since its lower case may be ASCII (the Kelvin sign's is `k`).
+  /// (then the answer is true); a byte of a multi-byte character stands for `i`
+  /// and `k`, the only ASCII letters a scalar above ASCII lowers to (`İ` and the
+  /// Kelvin sign), so text in other scripts rules out an ASCII term at once.
   public func mayMatch(raw: UnsafeBufferPointer<UInt8>) -> Bool {
     if raw.contains(UInt8(ascii: "\\")) { return true }
     for group in groups {
@@ -171,7 +172,8 @@ public struct SearchQuery: Sendable, Equatable {
   }
 
   @inline(__always) private static func rawEquals(_ byte: UInt8, _ scalar: UInt32) -> Bool {
-    byte >= 0x80 || UInt32(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) == scalar
+    if byte >= 0x80 { return scalar == 0x69 || scalar == 0x6B }
+    return UInt32(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) == scalar
   }
 
   static func rawSubsequence(_ needle: [UInt32], _ raw: UnsafeBufferPointer<UInt8>) -> Bool {

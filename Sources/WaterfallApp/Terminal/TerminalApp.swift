@@ -20,6 +20,16 @@ public enum TerminalApp {
   public enum Outcome: Equatable, Sendable {
     case quit(Int32)
     case print([UInt8])
+    /// Give the terminal back and replace the program by this command line
+    /// (`--bind`'s `become`: ``ShellCommand/become(_:)``).
+    case become(String)
+  }
+
+  /// What a run ended with, and the items `--bind`'s `print` kept meanwhile, to
+  /// be printed before anything else.
+  public struct Ending: Sendable {
+    public var outcome: Outcome
+    public var printed: [[UInt8]]
   }
 
   /// A frame slower than this turns animation off: the terminal cannot keep up.
@@ -35,8 +45,19 @@ public enum TerminalApp {
   /// browser's workers (``Browser/Configuration``) should run in the background
   /// and wake the session, so that keys never wait for them.
   public static func run(browser: Browser, controller: LoadController?, session: TerminalSession) -> Outcome {
+    run(browser: browser, controller: controller, session: session, baseDirectory: controller?.source.baseDirectory ?? ".").outcome
+  }
+
+  /// Runs the browser until the user quits, as ``run(browser:controller:session:)``,
+  /// with keys bound by `--bind` (``Browser/Options/keyMap``): commands run
+  /// with pictures' relative paths taken from `baseDirectory`.
+  public static func run(
+    browser: Browser, controller: LoadController?, session: TerminalSession, baseDirectory: String
+  ) -> Ending {
     let loop = TerminalLoop(session: session)
     browser.resize(to: session.size)
+    if let query = browser.options.query, !query.isEmpty { browser.typeQuery(query) }
+    let runner = BindingRunner(browser: browser, session: session, baseDirectory: baseDirectory)
     let pictures = startPictures(browser: browser, source: controller?.source, session: session)
     defer { pictures?.stop() }
     let trace = FrameTrace.fromEnvironment()  // `make bench`: key-to-screen times
@@ -44,10 +65,11 @@ public enum TerminalApp {
     let tmuxPane = browser.options.tmuxPane
     let sixels = pixels == .sixel ? SixelLayer(tmuxPane: tmuxPane) : nil
     let kitty = pixels == .kitty ? KittyLayer(tmuxPane: tmuxPane) : nil
-    return loop.run(
+    let outcome = loop.run(
       Program(
         browser: browser, controller: controller, pictures: pictures, trace: trace, session: session, sixels: sixels,
-        kitty: kitty))
+        kitty: kitty, runner: runner))
+    return Ending(outcome: outcome, printed: runner.printed)
   }
 
   /// The browser as the run loop sees it: what is loaded is taken in before each
@@ -63,6 +85,8 @@ public enum TerminalApp {
     /// Pictures in real pixels, when the terminal shows sixel, or kitty's pictures.
     let sixels: SixelLayer?
     let kitty: KittyLayer?
+    /// What keys bound with `--bind` do.
+    let runner: BindingRunner
 
     func update(time: UInt64, afterInput: Bool) {
       // A key's frame shows the key: what the workers found waits for the next
@@ -77,6 +101,7 @@ public enum TerminalApp {
       // A pull to refresh let go past its threshold reloads, as `r` does.
       if case .reload = browser.tick(now: time) { reload(time: time) }
       if browser.isAnimating { browser.advanceAnimation(to: time) }
+      if let notice = runner.takeNotice() { browser.notice = notice }
     }
 
     func draw(in canvas: TerminalCanvas) {
@@ -128,7 +153,15 @@ public enum TerminalApp {
         sixels?.screenCleared = true
         kitty?.screenCleared = true
       }
-      switch browser.handle(event, time: time) {
+      if case .key(let key) = event, let actions = browser.options.keyMap.actions(for: key, in: browser.mode) {
+        return runner.run(actions, key: key, time: time) { carryOut($0, time: time) }
+      }
+      return carryOut(browser.handle(event, time: time), time: time)
+    }
+
+    /// Does what the browser answered an event or a bound command with.
+    func carryOut(_ action: BrowserAction, time: UInt64) -> TerminalStep<Outcome> {
+      switch action {
       case .none: return .continue
       case .repaint:
         sixels?.screenCleared = true

@@ -1,0 +1,169 @@
+/// A bound command (`execute(less {path})`) with its placeholders found, each
+/// to be replaced by its values quoted for the shell where it stands.
+///
+/// The command is read as `/bin/sh` will read it, so each placeholder's quoting
+/// fits its place: bare, a value is one single-quoted word; inside the
+/// command's own double or single quotes (`"{title}"`, `'{title}'`), those
+/// quotes are closed around it and opened again; between backquotes, the
+/// escaping the shell undoes there is added. Whatever a value holds (`$(…)`,
+/// backquotes, `'; rm -rf ~; '`, a newline), it reaches the command as
+/// literal text and is never run. Placeholders inside `${…}` or nested
+/// backquotes, and quotes the command leaves open, are refused when `--bind`
+/// is read.
+///
+/// ```swift
+/// let template = try CommandTemplate(parsing: "printf '%s\\n' {title} > out")
+/// template.expand { _ in ["$(touch x)"] }   // printf '%s\n' '$(touch x)' > out
+/// ```
+public struct CommandTemplate: Hashable, Sendable {
+  /// Where a placeholder stands in the shell's reading of the command.
+  struct Quoting: Hashable, Sendable {
+    enum Context: Hashable, Sendable {
+      /// Among a command's words (also inside `$(…)`).
+      case words
+      case singleQuoted
+      case doubleQuoted
+    }
+    var context: Context
+    /// Between backquotes.
+    var inBackquotes: Bool
+  }
+
+  enum Part: Hashable, Sendable {
+    case text(String)
+    case placeholder(CommandPlaceholder, Quoting)
+  }
+
+  /// The command as written.
+  public let source: String
+  let parts: [Part]
+
+  /// Reads `source`, or throws a ``BindError`` saying what keeps it from being
+  /// quoted safely.
+  public init(parsing source: String) throws(BindError) {
+    self.source = source
+    parts = try Self.parts(of: source)
+  }
+
+  /// The placeholders, in order.
+  public var placeholders: [CommandPlaceholder] {
+    parts.compactMap { if case .placeholder(let p, _) = $0 { p } else { nil } }
+  }
+
+  /// Whether the command needs an item (it has a placeholder other than `{q}`).
+  public var needsItem: Bool { placeholders.contains(where: \.needsItem) }
+
+  /// The command with every placeholder replaced by its values (`values`
+  /// gives them: one for the selected item, one per item for `{+…}`), each
+  /// quoted for its place.
+  public func expand(_ values: (CommandPlaceholder) -> [String]) -> String {
+    var out = ""
+    for part in parts {
+      switch part {
+      case .text(let text): out += text
+      case .placeholder(let placeholder, let quoting):
+        let words = values(placeholder).map(ShellQuoting.quoted).joined(separator: " ")
+        var piece: String
+        switch quoting.context {
+        case .words: piece = words.isEmpty ? "''" : words
+        case .doubleQuoted: piece = "\"" + words + "\""
+        case .singleQuoted: piece = "'" + words + "'"
+        }
+        if quoting.inBackquotes { piece = ShellQuoting.escapedForBackquotes(piece) }
+        out += piece
+      }
+    }
+    return out
+  }
+
+  // MARK: Reading the command as the shell will
+
+  private enum Level {
+    case words, singleQuoted, doubleQuoted, backquotes, parenthesis, braces
+  }
+
+  private static func parts(of source: String) throws(BindError) -> [Part] {
+    let characters = Array(source)
+    var parts: [Part] = []
+    var text = ""
+    var stack: [Level] = [.words]
+    var i = 0
+    func next(_ offset: Int = 1) -> Character? { i + offset < characters.count ? characters[i + offset] : nil }
+    while i < characters.count {
+      let c = characters[i]
+      let level = stack.last ?? .words
+      if c == "{" {
+        if next() == "{" {
+          text.append("{")
+          i += 2
+          continue
+        }
+        let preceded = i > 0 && characters[i - 1] == "$"
+        if !preceded, let close = characters[(i + 1)...].firstIndex(of: "}"),
+          let placeholder = CommandPlaceholder(parsing: String(characters[(i + 1)..<close]))
+        {
+          let backquotes = stack.filter { $0 == .backquotes }.count
+          if backquotes > 1 { throw BindError("a placeholder inside nested backquotes in '\(source)': use $(…)") }
+          if stack.contains(.braces) { throw BindError("a placeholder inside ${…} in '\(source)'") }
+          let context: Quoting.Context =
+            switch level {
+            case .singleQuoted: .singleQuoted
+            case .doubleQuoted: .doubleQuoted
+            default: .words
+            }
+          if !text.isEmpty { parts.append(.text(text)) }
+          text = ""
+          parts.append(.placeholder(placeholder, Quoting(context: context, inBackquotes: backquotes > 0)))
+          i = close + 1
+          continue
+        }
+      }
+      text.append(c)
+      i += 1
+      switch level {
+      case .singleQuoted:
+        if c == "'" { stack.removeLast() }
+      case .doubleQuoted:
+        switch c {
+        case "\\":
+          if let n = next(0) { text.append(n); i += 1 }
+        case "\"": stack.removeLast()
+        case "`": stack.append(.backquotes)
+        case "$" where next(0) == "(": text.append("("); i += 1; stack.append(.parenthesis)
+        case "$" where next(0) == "{": text.append("{"); i += 1; stack.append(.braces)
+        default: break
+        }
+      case .words, .backquotes, .parenthesis, .braces:
+        switch c {
+        case "\\" where level == .backquotes && next(0) == "`":
+          // An escaped backquote between backquotes opens (or closes) a nested pair.
+          text.append("`")
+          i += 1
+          if stack.filter({ $0 == .backquotes }).count > 1 { stack.removeLast() } else { stack.append(.backquotes) }
+        case "\\":
+          if let n = next(0) { text.append(n); i += 1 }
+        case "'": stack.append(.singleQuoted)
+        case "\"": stack.append(.doubleQuoted)
+        case "`":
+          if level == .backquotes { stack.removeLast() } else { stack.append(.backquotes) }
+        case "$" where next(0) == "(": text.append("("); i += 1; stack.append(.parenthesis)
+        case "$" where next(0) == "{": text.append("{"); i += 1; stack.append(.braces)
+        case "(": stack.append(.parenthesis)
+        case ")" where level == .parenthesis: stack.removeLast()
+        case "}" where level == .braces: stack.removeLast()
+        default: break
+        }
+      }
+    }
+    if !text.isEmpty { parts.append(.text(text)) }
+    switch stack.last ?? .words {
+    case .words: break
+    case .singleQuoted: throw BindError("an unclosed ' in '\(source)'")
+    case .doubleQuoted: throw BindError("an unclosed \" in '\(source)'")
+    case .backquotes: throw BindError("an unclosed ` in '\(source)'")
+    case .parenthesis: throw BindError("an unclosed ( in '\(source)'")
+    case .braces: throw BindError("an unclosed ${ in '\(source)'")
+    }
+    return parts
+  }
+}

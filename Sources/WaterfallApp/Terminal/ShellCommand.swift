@@ -1,0 +1,103 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A command line run by `/bin/sh -c`, as bound with `--bind`: on the terminal
+/// (`execute`), with no terminal at all (`execute-silent`), or in the place of
+/// this program (`become`).
+///
+/// The command starts as a shell started from a terminal would: every signal
+/// at its default and none blocked, and no descriptor of this program's but
+/// the three standard ones (the data files, the terminal's and the wake-up
+/// pipe stay here).
+///
+/// ```swift
+/// let status = ShellCommand.run("less 'notes.txt'", on: .terminal)   // 0
+/// ```
+public enum ShellCommand {
+  /// Where the command's standard input and output go.
+  public enum Streams: Sendable {
+    /// The terminal (`/dev/tty`) for input and output; standard error as it is.
+    case terminal
+    /// `/dev/null` for all three.
+    case none
+  }
+
+  /// Runs `line` and waits for it; returns its exit status (128 + the signal
+  /// that ended it), or nil when it could not be started.
+  public static func run(_ line: String, on streams: Streams) -> Int32? {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    switch streams {
+    case .terminal:
+      posix_spawn_file_actions_addopen(&actions, 0, "/dev/tty", O_RDONLY, 0)
+      posix_spawn_file_actions_addopen(&actions, 1, "/dev/tty", O_WRONLY, 0)
+    case .none:
+      for fd: Int32 in [0, 1, 2] { posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0) }
+    }
+    for fd in openDescriptors() where fd > 2 { posix_spawn_file_actions_addclose(&actions, fd) }
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var none = sigset_t()
+    sigemptyset(&none)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    var all = sigset_t()
+    sigfillset(&all)
+    sigdelset(&all, SIGKILL)
+    sigdelset(&all, SIGSTOP)
+    posix_spawnattr_setsigdefault(&attributes, &all)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    var pid: pid_t = 0
+    let argv = ["sh", "-c", line]
+    let spawned = withArguments(argv) { posix_spawn(&pid, "/bin/sh", &actions, &attributes, $0, environ) }
+    guard spawned == 0 else { return nil }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 {
+      guard errno == EINTR else { return nil }
+    }
+    let signal = status & 0x7F
+    return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+  }
+
+  /// Replaces this program by `line` (the terminal must be given back first):
+  /// standard input from the terminal when it was not (the data came down a
+  /// pipe), every signal at its default. Returns only when `/bin/sh` cannot be
+  /// run, with why.
+  public static func become(_ line: String) -> String {
+    if isatty(0) == 0 {
+      let tty = open("/dev/tty", O_RDONLY)
+      if tty >= 0 {
+        dup2(tty, 0)
+        close(tty)
+      }
+    }
+    for signal in 1..<Int32(32) where signal != SIGKILL && signal != SIGSTOP { Glibc.signal(signal, SIG_DFL) }
+    var none = sigset_t()
+    sigemptyset(&none)
+    pthread_sigmask(SIG_SETMASK, &none, nil)
+    _ = withArguments(["sh", "-c", line]) { execv("/bin/sh", $0) }
+    return "cannot run /bin/sh: \(String(cString: strerror(errno)))"
+  }
+
+  /// The descriptors open in this process (`/proc/self/fd`): one closed by
+  /// another thread meanwhile is no error for a spawn's close action.
+  static func openDescriptors() -> [Int32] {
+    guard let directory = opendir("/proc/self/fd") else { return [] }
+    defer { closedir(directory) }
+    var found: [Int32] = []
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+      if let fd = Int32(name) { found.append(fd) }
+    }
+    return found
+  }
+
+  /// Calls `body` with `arguments` as a C `argv` (NULL-terminated).
+  private static func withArguments<R>(_ arguments: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> R) -> R {
+    let pointers = arguments.map { strdup($0) } + [nil]
+    defer { for pointer in pointers { free(pointer) } }
+    return body(pointers)
+  }
+}
