@@ -38,8 +38,15 @@ struct Browse: ParsableCommand {
   @Option(help: ArgumentHelp("auto (kitty graphics or sixel where the terminal has them, else block symbols), kitty, sixel, blocks or none (placeholders only).", valueName: "how"))
   var pictures: PictureOptions.Choice = .auto
 
-  @Flag(help: "Enter prints the selected item's JSON (a folder's picture: its absolute path) to stdout and exits 0; Esc or q exits 1.")
+  @Flag(help: "Enter prints the selected item's JSON (a folder's picture: its absolute path) to stdout and exits 0; Esc or q exits 1. With marked items (-m), every marked item, one a line, in the order marked.")
   var print = false
+  @Flag(help: "As --print, each item ended by a NUL instead of a newline (for xargs -0).")
+  var print0 = false
+  @Flag(name: [.customShort("m"), .customLong("multi")], help: "Tab marks items and moves on, Shift-Tab back; --multi=MAX marks at most MAX.")
+  var multi = false
+  /// `--multi=MAX`, rewritten by ``Main`` (argument-parser has no option whose value may be left out).
+  @Option(name: .customLong("multi-limit"), help: .hidden)
+  var multiLimit: Int?
   @Flag(help: "Reload when the file or directory changes, keeping the selection.")
   var watch = false
   @Option(help: ArgumentHelp("Pause reading when the program's memory reaches this size: 512M, 2G (\(MemoryLimit.rangeText); default: half the memory).", valueName: "size"))
@@ -83,7 +90,9 @@ struct Browse: ParsableCommand {
     theme = picker.theme(over: theme)
     if !colors { theme = theme.withoutColors }
     var options = layout.browserOptions(theme: theme)
-    options.printMode = print
+    options.printMode = print || print0
+    if print0 { options.printTerminator = 0 }
+    if multi || multiLimit != nil { options.multi = multiLimit ?? Int.max }
     options.keyMap = picker.keyMap
     options.header = picker.header
     options.query = picker.query
@@ -139,14 +148,15 @@ struct Browse: ParsableCommand {
     reportSkippedLines(controller.skipped)
     for line in controller.errors.report { writeStandardError("waterfall: \(line)\n") }
     // The items `print` kept come first; having printed them, a picker ends well.
-    for bytes in ending.printed { writeStandardOutput(bytes + [0x0A]) }
+    let terminator: UInt8 = print0 ? 0 : 0x0A
+    for bytes in ending.printed { writeStandardOutput(bytes + [terminator]) }
     switch ending.outcome {
     case .quit(let status):
       if let refusal = browser.printRefusal { fail(refusal) }
-      if status == 1, print, !ending.printed.isEmpty { throw ExitCode(controller.errors.isEmpty ? 0 : 2) }
+      if status == 1, print || print0, !ending.printed.isEmpty { throw ExitCode(controller.errors.isEmpty ? 0 : 2) }
       throw ExitCode(controller.errors.isEmpty || status != 0 ? status : 2)
     case .print(let bytes):
-      writeStandardOutput(bytes + [0x0A])
+      writeStandardOutput(bytes + [terminator])
     case .become(let line):
       fail(ShellCommand.become(line))
     }

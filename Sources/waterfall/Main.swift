@@ -26,7 +26,7 @@ enum Main {
 
   static func main() {
     CrashHandler.install(program: "waterfall")
-    let arguments = Array(CommandLine.arguments.dropFirst())
+    let arguments = multiLimits(Array(CommandLine.arguments.dropFirst()))
     let options = arguments.prefix { $0 != "--" }
     if let first = arguments.first, Subcommands.names.contains(first), !(first == "help" && arguments.count == 1) {
       run(Subcommands.self, arguments)
@@ -39,8 +39,9 @@ enum Main {
       print(help(columns: nil))
       exit(0)
     }
-    let defaults: DefaultOptions
+    var defaults: DefaultOptions
     do { defaults = try DefaultOptions.load(environment: DefaultOptions.environment) } catch { fail(error.description) }
+    for index in defaults.sources.indices { defaults.sources[index].words = Self.multiLimits(defaults.sources[index].words) }
     if !defaults.sources.isEmpty, let blamed = blame(defaults, arguments) {
       writeStandardError("waterfall: \(blamed)\n")
       exit(usageStatus)
@@ -68,6 +69,26 @@ enum Main {
       if let reason = failure(source.words) { return "\(source.origin): \(reason)" }
     }
     return nil
+  }
+
+  /// `arguments` with fzf's `--multi=MAX` written as `--multi-limit MAX`
+  /// (argument-parser has no option whose value may be left out), before `--`.
+  ///
+  /// ```swift
+  /// Main.multiLimits(["-m", "--multi=3", "x.json"])   // ["-m", "--multi-limit", "3", "x.json"]
+  /// ```
+  static func multiLimits(_ arguments: [String]) -> [String] {
+    var out: [String] = []
+    var done = false
+    for argument in arguments {
+      if argument == "--" { done = true }
+      if !done, argument.hasPrefix("--multi=") {
+        out += ["--multi-limit", String(argument.dropFirst("--multi=".count))]
+      } else {
+        out.append(argument)
+      }
+    }
+    return out
   }
 
   /// Parses `arguments` as `command` and runs it, then exits: 0, the status the

@@ -99,15 +99,48 @@ extension Browser {
     }
   }
 
-  /// `--print`'s Enter: the item's bytes, once they are checked to be the ones
-  /// read; otherwise the program ends with status 2 and ``printRefusal`` says why.
+  /// `--print`'s Enter: the marked items, in the order marked, or else `item`,
+  /// each ended by ``Options/printTerminator`` but the last (the caller ends
+  /// it), once their bytes are checked to be the ones read; otherwise the
+  /// program ends with status 2 and ``printRefusal`` says why.
   func printItem(_ item: Int) -> BrowserAction {
-    let bytes = store.printed(at: item)
-    if store.changedSinceRead(item) {
-      printRefusal = "\(store.path(at: item)): the file changed since it was read, so the item cannot be printed as it was; run again to read it anew"
-      return .quit(2)
+    var bytes: [UInt8] = []
+    for (n, chosen) in (marks.isEmpty ? [item] : marks.items).enumerated() {
+      if store.changedSinceRead(chosen) {
+        printRefusal = "\(store.path(at: chosen)): the file changed since it was read, so the item cannot be printed as it was; run again to read it anew"
+        return .quit(2)
+      }
+      if n > 0 { bytes.append(options.printTerminator) }
+      bytes += store.printed(at: chosen)
     }
     return .print(bytes)
+  }
+
+  /// Marks the selected card or unmarks it (`-m`), then moves `step` cards on
+  /// in order (Tab 1, Shift-Tab -1, fzf's `toggle` 0).
+  func toggleMark(moving step: Int) {
+    guard let limit = options.multi else {
+      notice = "-m marks items (multi-select)"
+      return
+    }
+    guard let item = selectedItem else { return }
+    if marks.toggle(item) {
+      cards.view.reconfigureCells()
+    } else {
+      notice = "at most \(limit) marked (--multi=\(limit))"
+    }
+    if step != 0 { cards.view.moveSelection(toNeighborInOrder: step) }
+  }
+
+  /// Marks every card shown (fzf's `select-all`), as far as the limit allows;
+  /// `false`: unmarks every item (`deselect-all`).
+  func markAll(_ marking: Bool) {
+    guard options.multi != nil else {
+      notice = "-m marks items (multi-select)"
+      return
+    }
+    if marking { marks.mark(cards.dataSource.shownItems) } else { marks.removeAll() }
+    cards.view.reconfigureCells()
   }
 
   private func browse(_ command: KeyCommand?) -> BrowserAction {
@@ -167,6 +200,11 @@ extension Browser {
       helpScroll = 0
     case .toggleDetails:
       if selectedItem != nil { openDetails() }
+    case .toggleMark: toggleMark(moving: 0)
+    case .markAndNext: toggleMark(moving: 1)
+    case .markAndPrevious: toggleMark(moving: -1)
+    case .markAll: markAll(true)
+    case .unmarkAll: markAll(false)
     default: break
     }
     return .none
@@ -229,7 +267,7 @@ extension Browser {
     switch command {
     case .keepFilter:
       // A picker picks the selected match at once, as fzf does.
-      if options.printMode, let item = selectedItem { return .print(store.printed(at: item)) }
+      if options.printMode, let item = selectedItem { return printItem(item) }
       mode = .browsing
     case .clearFilter:
       mode = .browsing

@@ -58,6 +58,7 @@ extension Browser {
     bar.filtering = mode == .filtering
     bar.filter = filter
     bar.hiddenCount = shown.hidden.count
+    bar.markedCount = marks.count
     bar.shownCount = cards.dataSource.shownCount
     bar.totalCount = store.count
     bar.groups = options.groups ? cards.dataSource.sections.sectionCount : nil

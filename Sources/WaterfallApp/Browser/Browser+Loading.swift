@@ -46,6 +46,16 @@ extension Browser {
     let oldPosition = view.selectedIndexPath.map(cards.dataSource.position(of:))
     let row = cards.selectedRow
     lastSeenCount = newStore.count
+    let oldStore = store
+    if !marks.isEmpty {
+      // Marks are found again by their items' ids; without ids they cannot be.
+      if oldStore.roles.id.isEmpty || (0..<min(oldStore.count, 1)).allSatisfy({ oldStore.id(at: $0) == nil }) {
+        notice = "marks cleared: the items have no id field (--id-field)"
+        marks.removeAll()
+      } else {
+        marks = marks.remapped { old in oldStore.id(at: old).flatMap { newStore.item(withID: $0, near: old) } }
+      }
+    }
     let order = pipeline.replaceStore(newStore)
     // The item with the old id, looked for from where it was: most stay put.
     var target = oldID.flatMap { id in newStore.item(withID: id, near: oldItem ?? 0) }

@@ -44,6 +44,11 @@ extension Browser {
     public var parameters = LayoutParameters()
     /// Enter prints the selected item and quits (a picker, as fzf is).
     public var printMode = false
+    /// Whether items can be marked (`-m`), and how many at most (`--multi=MAX`):
+    /// nil, marking is off; `Int.max`, no limit.
+    public var multi: Int?
+    /// What ends each item printed: a newline, or a NUL (`--print0`, for `xargs -0`).
+    public var printTerminator: UInt8 = 0x0A
     /// Bare search terms match exactly, `'term` fuzzily (`--exact`).
     public var exactSearch = false
     /// The order to sort the cards in at the start (`--sort price:desc`).

@@ -47,6 +47,8 @@ public final class Browser {
   /// Which items show, and in which order.
   let pipeline: ShownPipeline
   public internal(set) var mode = Mode.browsing
+  /// The items marked with Tab (`-m`).
+  public internal(set) var marks: Marks
   var details: DetailsView?
   /// The first line of the `?` screen shown.
   var helpScroll = 0
@@ -90,7 +92,9 @@ public final class Browser {
     cards = LayoutCoordinator(store: store, options: options, size: size, configuration: configuration)
     pipeline = ShownPipeline(store: store, exactSearch: options.exactSearch, configuration: configuration)
     lastSeenCount = store.count
+    marks = Marks(limit: options.multi)
     pipeline.onChange = { [unowned self] change in show(change) }
+    cards.dataSource.isMarked = { [unowned self] item in marks.contains(item) }
     cards.hideAnimated = { [unowned self] item, next in
       pipeline.hide(item)
       cards.reshow(pipeline.input, selecting: next)

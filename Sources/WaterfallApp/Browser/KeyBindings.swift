@@ -83,6 +83,9 @@ public enum KeyBindings {
       (.character("s"), .nextSort), (.character("S"), .reverseSort),
     ]),
     KeyBinding("x  u", "hide the selected card; bring the last one back", [(.character("x"), .hide), (.character("u"), .unhide)]),
+    KeyBinding("Tab  Shift-Tab", "mark the card and move on; back (-m; Enter prints the marked)", [
+      (.tab, .markAndNext), (.backTab, .markAndPrevious),
+    ]),
     KeyBinding("r", "read the data again, keeping the selection", [(.character("r"), .reload)]),
     KeyBinding("click  wheel", "select a card, scroll", []),
     KeyBinding("?", "this help", [(.character("?"), .help)]),

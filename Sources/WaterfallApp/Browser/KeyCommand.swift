@@ -50,4 +50,7 @@ public enum KeyCommand: Hashable, Sendable {
   /// Mark the selected item or unmark it (fzf's `toggle`); mark every item
   /// shown; unmark every item (multi-select).
   case toggleMark, markAll, unmarkAll
+  /// Mark or unmark the selected item and move to the next in order (Tab), or
+  /// the previous (Shift-Tab), as fzf's `toggle+down` and `toggle+up` (`-m`).
+  case markAndNext, markAndPrevious
 }

@@ -34,6 +34,8 @@ struct StatusBar {
   var notice: String?
   /// Fields the user named that no item has (``Browser/missingFieldsNotice``).
   var fieldNotice: String?
+  /// How many items are marked (`-m`).
+  var markedCount = 0
 
   func draw(in canvas: any Canvas, row: Int, width: Int) {
     let bar = Rect(x: 0, y: row, width: width, height: 1)
@@ -54,6 +56,7 @@ struct StatusBar {
     if !filter.isEmpty { parts.append("/" + filter) }
     if let searchProgress { parts.append(searchProgress) }
     if let layoutProgress { parts.append(layoutProgress) }
+    if markedCount > 0 { parts.append("\(markedCount.grouped) marked") }
     if hiddenCount > 0 { parts.append("\(hiddenCount) hidden") }
     if skippedCount > 0 { parts.append("\(skippedCount) skipped") }
     if let progress { parts.append(progress) }

@@ -12,6 +12,8 @@ final class CardCell: Cell {
   var content = CardContent(title: "")
   var theme = CardTheme.unicode
   var fixedSize = false
+  /// Whether the item is marked (`-m`): a ✓ in the top border.
+  var isMarked = false
   var pictures: Pictures?
   /// The folder the item's picture is named from, when its page has its own.
   var pictureFolder: String? {
@@ -122,6 +124,12 @@ final class CardCell: Cell {
     canvas.drawBox(
       frame, lines: isSelected ? theme.selectedBorder : theme.border,
       style: isSelected ? theme.selectedBorderStyle : theme.borderStyle, clip: clip)
+    if isMarked {
+      // The mark sits in the top border: ┌✓───┐.
+      canvas.put(
+        theme.border == .ascii ? "*" : "✓", at: Point(x: frame.minX + 1, y: frame.minY),
+        style: theme.selectedBorderStyle.with(attributes: .bold), clip: clip)
+    }
     let inner = frame.inset(by: EdgeInsets(all: 1))
     guard let area = inner.intersection(clip) else { return }
     let (plan, lines) = currentPlan()
@@ -186,6 +194,8 @@ final class RowCell: Cell {
 
   var content = CardContent(title: "")
   var theme = CardTheme.unicode
+  /// Whether the item is marked (`-m`): a ✓ after the pointer.
+  var isMarked = false
 
   required init(reuseIdentifier: String) {
     super.init(reuseIdentifier: reuseIdentifier)
@@ -194,9 +204,11 @@ final class RowCell: Cell {
   override func draw(in canvas: any Canvas, clip: Rect) {
     let base = isSelected ? Style(attributes: [.reverse, .bold]) : Style.plain
     canvas.fill(frame, with: " ", style: base, clip: clip)
-    let marker = isSelected ? "▸ " : "  "
+    let ascii = theme.border == .ascii
+    let pointer = isSelected ? (ascii ? ">" : "▸") : " "
+    let mark = isMarked ? (ascii ? "*" : "✓") : " "
     var x = frame.minX
-    x += canvas.put(theme.border == .ascii ? (isSelected ? "> " : "  ") : marker, at: Point(x: x, y: frame.minY), style: base, clip: clip)
+    x += canvas.put(pointer + mark, at: Point(x: x, y: frame.minY), style: base, clip: clip)
     let width = frame.maxX - x
     let subtitle = content.subtitle.map { "  " + $0 } ?? ""
     let tags = content.tags.isEmpty ? "" : "  " + content.tags.map { "#" + $0 }.joined(separator: " ")

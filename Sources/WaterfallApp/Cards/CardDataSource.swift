@@ -27,6 +27,8 @@ final class CardDataSource: CollectionViewDataSource, CollectionViewDelegate {
   var footer: String?
   /// The search whose matched characters the cards highlight.
   var highlight: SearchQuery?
+  /// Whether a store item is marked (`-m`): its card shows the mark.
+  var isMarked: (Int) -> Bool = { _ in false }
   /// Heights to lay the cards out with at one width, by store item, while a
   /// worker measures them all (``ItemStore/layoutHeights(width:exact:)``): the
   /// cards on screen exact, the rest guessed.
@@ -123,6 +125,7 @@ final class CardDataSource: CollectionViewDataSource, CollectionViewDelegate {
       let row = collectionView.dequeueReusableCell(withIdentifier: RowCell.identifier, for: indexPath) as! RowCell
       row.content = content
       row.theme = theme
+      row.isMarked = isMarked(item)
       return row
     }
     let card = collectionView.dequeueReusableCell(withIdentifier: CardCell.identifier, for: indexPath) as! CardCell
@@ -131,6 +134,7 @@ final class CardDataSource: CollectionViewDataSource, CollectionViewDelegate {
       highlight: highlight.map { CardHighlight(query: $0, roles: store.roles) })
     card.pictures = pictures
     card.pictureFolder = store.pictureFolder(at: item)
+    card.isMarked = isMarked(item)
     return card
   }
 

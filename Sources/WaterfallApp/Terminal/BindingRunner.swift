@@ -48,9 +48,9 @@ final class BindingRunner {
     self.baseDirectory = baseDirectory
   }
 
-  /// The items `{+…}` stands for: the marked ones. (Marks are to come; until
-  /// then, none, and `{+…}` is the selected item.)
-  var markedItems: [Int] { [] }
+  /// The items `{+…}` stands for: the marked ones, in the order marked (none:
+  /// `{+…}` is the selected item).
+  var markedItems: [Int] { browser.marks.items }
 
   /// Runs `actions`, bound to `key`, in order; `carryOut` does what the browser
   /// answered a command with, as for a key. Stops at the first that ends the loop.
