@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "WaterfallView", targets: ["WaterfallView"]),
     .library(name: "WaterfallImages", targets: ["WaterfallImages"]),
     .library(name: "WaterfallTerminal", targets: ["WaterfallTerminal"]),
+    .library(name: "WaterfallNetwork", targets: ["WaterfallNetwork"]),
     .executable(name: "waterfall", targets: ["waterfall"]),
     .executable(name: "waterfall-example", targets: ["waterfall-example"]),
   ],
@@ -50,10 +51,22 @@ let package = Package(
       providers: [.apt(["libsqlite3-dev"])]
     ),
 
+    .systemLibrary(
+      name: "CCurl",
+      pkgConfig: "libcurl",
+      providers: [.apt(["libcurl4-openssl-dev"])]
+    ),
+
     // The library.
     .target(name: "WaterfallLayout"),
     .target(name: "WaterfallView", dependencies: ["WaterfallLayout", "CTextWidth"]),
     .target(name: "WaterfallImages", dependencies: ["WaterfallLayout", "WaterfallView", "CImageDecoding", "CPng", "CJpeg", "CGif", "CWebp"]),
+
+    // Digests (MD5) for cache file names: no dependencies, so any target can use them.
+    .target(name: "WaterfallDigest"),
+    // HTTP through libcurl: a client on a thread of its own, body streams for
+    // loaders, a download queue for pictures, and the pictures' disk cache.
+    .target(name: "WaterfallNetwork", dependencies: ["CCurl", "WaterfallDigest"]),
 
     // The live terminal: the only code that touches ncurses, and the run loop.
     .target(name: "WaterfallTerminal", dependencies: ["CNcursesw", "WaterfallView"]),
@@ -61,13 +74,14 @@ let package = Package(
     // The browser.
     .target(
       name: "WaterfallApp",
-      dependencies: ["WaterfallLayout", "WaterfallView", "WaterfallTerminal", "WaterfallImages", "CSQLite"]
+      dependencies: ["WaterfallLayout", "WaterfallView", "WaterfallTerminal", "WaterfallImages", "WaterfallNetwork", "CSQLite"]
     ),
     .executableTarget(
       name: "waterfall",
       dependencies: [
         "WaterfallApp",
         "WaterfallImages",
+        "WaterfallNetwork",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -91,9 +105,10 @@ let package = Package(
     .testTarget(name: "WaterfallLayoutTests", dependencies: ["WaterfallLayout", "TestSupport"]),
     .testTarget(name: "WaterfallViewTests", dependencies: ["WaterfallView", "TestSupport"]),
     .testTarget(name: "WaterfallImagesTests", dependencies: ["WaterfallImages", "TestSupport"], exclude: ["Fixtures"]),
+    .testTarget(name: "WaterfallNetworkTests", dependencies: ["WaterfallNetwork", "WaterfallDigest", "TestSupport"]),
     .testTarget(name: "WaterfallTerminalTests", dependencies: ["WaterfallTerminal", "WaterfallImages", "TestSupport"]),
     .testTarget(name: "WaterfallAppTests", dependencies: ["WaterfallApp", "WaterfallImages", "TestSupport", "CSQLite"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["waterfall", "waterfall-example", "TestSupport", "CSQLite", "WaterfallImages"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["waterfall", "waterfall-example", "TestSupport", "CSQLite", "WaterfallImages", "WaterfallNetwork"]),
     .testTarget(name: "WaterfallBenchTests", dependencies: ["waterfall-bench", "WaterfallApp", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
