@@ -47,7 +47,8 @@ Routes
   /pictures/huge.png?length=0|1     2 GB generated as it is sent (a PNG signature, then zeros),
                                     never stored; length=0 leaves out Content-Length
   /pictures/NAME.png?w=W&h=H        a real W x H PNG (default 48 x 32) whose colours come from
-                                    NAME: stripes in two colours, so distinct names look distinct
+                                    NAME: stripes in two colours, so distinct names look distinct;
+                                    `ETag: "NAME.png"`, and a 304 to If-None-Match with it
   /pictures/NAME.jpg                bars.jpg from --pictures DIR (default
                                     Tests/WaterfallImagesTests/Fixtures), any NAME
   /pictures/missing.png             404
@@ -356,6 +357,11 @@ class Handler(BaseHTTPRequestHandler):
             with open(os.path.join(PICTURES_DIR, "bars.jpg"), "rb") as f:
                 return self.send_body(200, f.read(), "image/jpeg")
         if name.endswith(".png"):
+            if self.headers.get("If-None-Match") == '"%s"' % name:
+                self.send_response(304)
+                self.send_header("ETag", '"%s"' % name)
+                self.end_headers()
+                return
             width = int(query.get("w", "48"))
             height = int(query.get("h", "32"))
             body = png(width, height, colours_for(name))
