@@ -69,6 +69,9 @@ public final class Browser {
     /// When ``pixels`` go through tmux's passthrough: the pane's top-left cell
     /// in the outer terminal, which places the pictures.
     public var tmuxPane: Point?
+    /// Whether pictures named by URL are fetched, and the disk cache they go to
+    /// (`--fetch-pictures`, `--cache-size`; a feed read over HTTP turns it on).
+    public var remotePictures = RemotePictureOptions()
     public init() {}
   }
 
