@@ -148,6 +148,9 @@ public final class DownloadQueue: @unchecked Sendable {
     }
   }
 
+  /// Whether the mailbox holds results.
+  public var hasFinished: Bool { lock.locked { !mailbox.isEmpty } }
+
   public var statistics: Statistics {
     lock.locked {
       var s = counts

@@ -3,17 +3,18 @@
 #endif
 
 /// A mutex with a condition variable (pthreads), shared by the client's thread
-/// and the threads that hand it requests or read bodies.
+/// and the threads that hand it requests or read bodies (and by the app's
+/// picture fetcher, which waits for work on it).
 ///
 /// ```swift
 /// let lock = NetworkLock()
 /// lock.locked { queue.append(job); lock.broadcast() }
 /// ```
-final class NetworkLock: @unchecked Sendable {
+public final class NetworkLock: @unchecked Sendable {
   private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
   private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 
-  init() {
+  public init() {
     pthread_mutex_init(mutex, nil)
     var attributes = pthread_condattr_t()
     pthread_condattr_init(&attributes)
@@ -31,7 +32,7 @@ final class NetworkLock: @unchecked Sendable {
   }
 
   /// Runs `body` holding the lock.
-  func locked<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+  public func locked<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
     return try body()
@@ -39,7 +40,7 @@ final class NetworkLock: @unchecked Sendable {
 
   /// Waits for a broadcast or until `milliseconds` pass, holding the lock; call
   /// it in a loop over the condition waited for.
-  func wait(milliseconds: Int) {
+  public func wait(milliseconds: Int) {
     var deadline = timespec()
     clock_gettime(CLOCK_MONOTONIC, &deadline)
     let nanoseconds = deadline.tv_nsec + (milliseconds % 1000) * 1_000_000
@@ -49,12 +50,12 @@ final class NetworkLock: @unchecked Sendable {
   }
 
   /// Waits for a broadcast, holding the lock.
-  func wait() {
+  public func wait() {
     pthread_cond_wait(condition, mutex)
   }
 
   /// Wakes every waiting thread.
-  func broadcast() {
+  public func broadcast() {
     pthread_cond_broadcast(condition)
   }
 }
