@@ -108,6 +108,12 @@ public final class Pictures {
     return start.hasPrefix("http://") || start.hasPrefix("https://")
   }
 
+  /// The picture area of a card whose picture is named by URL without its size
+  /// (`w`, `h`): 4:3, never measured over the network, so the layout never waits
+  /// for a server and does not move when the picture comes (it is drawn to fill
+  /// the area).
+  public static let remoteAspect = CardContent.Aspect(width: 4, height: 3)!
+
   /// Why a picture by URL shows no picture when they are not fetched.
   public static let remoteFailure = ImageError.unreadable("pictures by URL are not fetched (--fetch-pictures fetches them)")
 
