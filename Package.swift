@@ -107,7 +107,7 @@ let package = Package(
     .testTarget(name: "WaterfallImagesTests", dependencies: ["WaterfallImages", "TestSupport"], exclude: ["Fixtures"]),
     .testTarget(name: "WaterfallNetworkTests", dependencies: ["WaterfallNetwork", "WaterfallDigest", "TestSupport"]),
     .testTarget(name: "WaterfallTerminalTests", dependencies: ["WaterfallTerminal", "WaterfallImages", "TestSupport"]),
-    .testTarget(name: "WaterfallAppTests", dependencies: ["WaterfallApp", "WaterfallImages", "TestSupport", "CSQLite"]),
+    .testTarget(name: "WaterfallAppTests", dependencies: ["WaterfallApp", "WaterfallImages", "WaterfallNetwork", "TestSupport", "CSQLite"]),
     .testTarget(name: "EndToEndTests", dependencies: ["waterfall", "waterfall-example", "TestSupport", "CSQLite", "WaterfallImages", "WaterfallNetwork"]),
     .testTarget(name: "WaterfallBenchTests", dependencies: ["waterfall-bench", "WaterfallApp", "TestSupport"]),
   ],

@@ -208,8 +208,8 @@ public final class RemotePictures: @unchecked Sendable {
         parts.append(picture.fromCache ? "from the cache" : "downloaded")
         if let note = picture.note { parts.append(note) }
         return parts.joined(separator: " · ")
-      case .failed(let error, let status):
-        return status.map { "HTTP \($0) · " + error.reason } ?? error.reason
+      case .failed(let error, _):
+        return error.reason
       }
     }
   }
