@@ -91,6 +91,13 @@ public final class RemotePictures: @unchecked Sendable {
   private var order = 0
   private var stopped = false
   private var counts = Statistics()
+  /// Pictures kept in memory because the disk cache did not take them (`--cache-size 0`,
+  /// a full disk), oldest first, and their bytes: past ``memoryLimit`` the oldest
+  /// are forgotten (fetched again when drawn again).
+  private var inMemory: [String] = []
+  private var inMemoryBytes = 0
+  /// The most bytes of pictures kept in memory.
+  static let memoryLimit = 64 << 20
   /// Guarded by `callbackLock`.
   private var onReady: (@Sendable () -> Void)?
   /// Why no picture is fetched when the client could not start.
@@ -346,6 +353,15 @@ public final class RemotePictures: @unchecked Sendable {
       guard entries[url] != nil else { return false }
       entries[url]?.state = state
       unfinished.remove(url)
+      if case .ready(let picture) = state, let bytes = picture.bytes {
+        inMemory.append(url)
+        inMemoryBytes += bytes.count
+        while inMemoryBytes > Self.memoryLimit, inMemory.count > 1 {
+          let oldest = inMemory.removeFirst()
+          if case .ready(let kept) = entries[oldest]?.state { inMemoryBytes -= kept.bytes?.count ?? 0 }
+          entries[oldest] = nil
+        }
+      }
       return true
     }
     if filed { callbackLock.locked { onReady?() } }
