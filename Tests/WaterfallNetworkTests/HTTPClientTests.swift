@@ -236,6 +236,23 @@ import WaterfallNetwork
     #expect(headers["accept-encoding"]?.contains("gzip") == true)
   }
 
+  @Test func aNetrcFileGivesTheLoginWhenAskedFor() throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    let netrc = try Scratch.file(".netrc") { try $0.write(contentsOf: Data("machine 127.0.0.1 login ann password pw\n".utf8)) }
+    defer { try? FileManager.default.removeItem(at: netrc.deletingLastPathComponent()) }
+    var configuration = HTTPClientConfiguration()
+    configuration.netrcFile = netrc.path
+    func authorization(_ client: HTTPClient) throws -> String? {
+      let (_, body) = try Self.fetch(client, server.url("/echo"))
+      return (try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: String])?["authorization"]
+    }
+    // Only with --netrc.
+    #expect(try authorization(try HTTPClient(configuration: configuration)) == nil)
+    configuration.usesNetrc = true
+    #expect(try authorization(try HTTPClient(configuration: configuration)) == "Basic " + Data("ann:pw".utf8).base64EncodedString())
+  }
+
   @Test func aCompressedBodyIsReadDecompressed() throws {
     let server = try TestHTTPServer()
     defer { server.stop() }
