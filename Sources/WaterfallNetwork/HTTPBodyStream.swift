@@ -51,6 +51,11 @@ public final class HTTPBodyStream: TransferReceiver, @unchecked Sendable {
     lock.locked { receivedHead } ?? HTTPResponseHead(status: 0, url: "")
   }
 
+  /// The status code (``head``'s).
+  public var status: Int { head.status }
+  /// The headers (``head``'s): `ETag`, `Last-Modified`, `Link`, `Content-Type`…
+  public var headers: HTTPHeaders { head.headers }
+
   /// The body bytes handed to the reader so far.
   public var bytesRead: Int { lock.locked { taken } }
 

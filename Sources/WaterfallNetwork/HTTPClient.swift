@@ -19,9 +19,13 @@
 /// ```swift
 /// let client = try HTTPClient()
 /// let response = try client.open(HTTPRequest(url: "https://api.example.com/items"))
-/// response.head.status                      // 200
+/// response.status                           // 200
 /// var buffer = [UInt8](repeating: 0, count: 64 << 10)
-/// while case let n = try response.read(into: &buffer), n > 0 { feed(buffer[..<n]) }
+/// while true {
+///   let n = try response.read(into: &buffer)   // 0: the end of the body
+///   if n == 0 { break }
+///   feed(buffer[..<n])
+/// }
 /// ```
 public final class HTTPClient: @unchecked Sendable {
   /// Counts for tests and the benchmark.
