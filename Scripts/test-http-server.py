@@ -278,8 +278,9 @@ class Handler(BaseHTTPRequestHandler):
     def gated(self, name, query):
         size = int(query.get("size", "100"))
         self.start_chunked("text/plain")
-        self.chunk(b"a" * size)
+        # Logged before the first bytes go: a client that has them sees the line.
         log("# gate %s waiting" % name)
+        self.chunk(b"a" * size)
         opened = gate(name).wait(60)
         log("# gate %s %s" % (name, "opened" if opened else "timed out"))
         self.chunk(b"b" * size)
