@@ -135,6 +135,21 @@ public final class TestHTTPServer: @unchecked Sendable {
     events.compactMap { $0.hasPrefix("active ") ? Int($0.dropFirst(7)) : nil }.max() ?? 0
   }
 
+  /// The most requests held at gate `name` at once (`/gate/NAME`): each is logged
+  /// waiting before its first bytes and opened before its last, so its client
+  /// cannot start another request on its connection in between; a bound on
+  /// concurrent requests that no timing can blur.
+  public func maximumAtGate(_ name: String) -> Int {
+    var held = 0
+    var most = 0
+    for event in events {
+      if event == "gate \(name) waiting" { held += 1 }
+      if event == "gate \(name) opened" || event == "gate \(name) timed out" { held -= 1 }
+      most = max(most, held)
+    }
+    return most
+  }
+
   /// Whether the server logged that the client went away during `path`.
   public func aborted(_ path: String) -> Bool {
     events.contains { $0.hasPrefix("aborted GET \(path) ") }

@@ -75,8 +75,7 @@ import WaterfallNetwork
     #expect(queue.statistics.queued == 5)
     _ = try HTTPClient().open(HTTPRequest(url: server.url("/release/host")))
     _ = Self.collect(queue, count: 8)
-    // Three at the gate and the request that opened it.
-    #expect(server.maximumActive == 4)
+    #expect(server.maximumAtGate("host") == 3)
   }
 
   @Test func aCancelledDownloadStopsAndPostsNothing() throws {
