@@ -104,7 +104,7 @@ import WaterfallView
     defer { remote.stop() }
     let url = server.url("/pictures/never.png")
     _ = Self.frame(remote, [url])
-    eventually("the picture asked for") { server.requests(to: "/pictures/never.png") == 1 }
+    eventually("the picture on its way") { remote.note(for: url) == "downloading" }
     // Still drawn: kept.
     _ = Self.frame(remote, [url])
     _ = Self.frame(remote, [url])
@@ -151,7 +151,7 @@ import WaterfallView
       pictures.endFrame()
     }
     frame()
-    eventually("the first card's picture asked for") { server.requests(to: "/pictures/never.png") == 1 }
+    eventually("the first card's picture on its way") { remote.note(for: never) == "downloading" }
     _ = browser.handle(.key(.pageDown))
     frame()
     // The cards below were made from the ones above: their pictures were released.

@@ -161,9 +161,8 @@ public final class RemotePictures: @unchecked Sendable {
         guard let entry = entries[url] else { continue }
         let stale = entry.lastWanted &+ 2 <= frame
         guard stale || (entry.released && entry.lastWanted != frame) else { continue }
+        // One being looked up is cancelled by the fetching thread when it finds it gone.
         if case .downloading(let token, _) = entry.state { tokens.append(token) }
-        // Being looked up: given up at a later frame's end, once it is downloading.
-        if case .lookingUp = entry.state { continue }
         entries[url] = nil
         unfinished.remove(url)
         counts.cancelled += 1
