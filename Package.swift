@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "WaterfallImages", targets: ["WaterfallImages"]),
     .library(name: "WaterfallTerminal", targets: ["WaterfallTerminal"]),
     .library(name: "WaterfallWorkers", targets: ["WaterfallWorkers"]),
+    .library(name: "WaterfallNetwork", targets: ["WaterfallNetwork"]),
     .executable(name: "waterfall", targets: ["waterfall"]),
     .executable(name: "waterfall-example", targets: ["waterfall-example"]),
   ],
@@ -56,6 +57,12 @@ let package = Package(
       providers: [.apt(["libpq-dev"])]
     ),
 
+    .systemLibrary(
+      name: "CCurl",
+      pkgConfig: "libcurl",
+      providers: [.apt(["libcurl4-openssl-dev"])]
+    ),
+
     // The library.
     .target(name: "WaterfallLayout"),
     // Background jobs on threads the program owns (one worker type for all of them).
@@ -63,19 +70,26 @@ let package = Package(
     .target(name: "WaterfallView", dependencies: ["WaterfallLayout", "CTextWidth"]),
     .target(name: "WaterfallImages", dependencies: ["WaterfallLayout", "WaterfallView", "WaterfallWorkers", "CImageDecoding", "CPng", "CJpeg", "CGif", "CWebp"]),
 
+    // Digests (MD5) for cache file names: no dependencies, so any target can use them.
+    .target(name: "WaterfallDigest"),
+    // HTTP through libcurl: a client on a thread of its own, body streams for
+    // loaders, a download queue for pictures, and the pictures' disk cache.
+    .target(name: "WaterfallNetwork", dependencies: ["CCurl", "WaterfallDigest"]),
+
     // The live terminal: the only code that touches ncurses, and the run loop.
     .target(name: "WaterfallTerminal", dependencies: ["CNcursesw", "WaterfallView"]),
 
     // The browser.
     .target(
       name: "WaterfallApp",
-      dependencies: ["WaterfallLayout", "WaterfallView", "WaterfallTerminal", "WaterfallImages", "WaterfallWorkers", "CSQLite", "CLibpq"]
+      dependencies: ["WaterfallLayout", "WaterfallView", "WaterfallTerminal", "WaterfallImages", "WaterfallWorkers", "WaterfallNetwork", "CSQLite", "CLibpq"]
     ),
     .executableTarget(
       name: "waterfall",
       dependencies: [
         "WaterfallApp",
         "WaterfallImages",
+        "WaterfallNetwork",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -100,9 +114,10 @@ let package = Package(
     .testTarget(name: "WaterfallViewTests", dependencies: ["WaterfallView", "TestSupport"]),
     .testTarget(name: "WaterfallWorkersTests", dependencies: ["WaterfallWorkers", "TestSupport"]),
     .testTarget(name: "WaterfallImagesTests", dependencies: ["WaterfallImages", "TestSupport"], exclude: ["Fixtures"]),
+    .testTarget(name: "WaterfallNetworkTests", dependencies: ["WaterfallNetwork", "WaterfallDigest", "TestSupport"]),
     .testTarget(name: "WaterfallTerminalTests", dependencies: ["WaterfallTerminal", "WaterfallImages", "TestSupport"]),
-    .testTarget(name: "WaterfallAppTests", dependencies: ["WaterfallApp", "WaterfallImages", "WaterfallWorkers", "TestSupport", "CSQLite"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["waterfall", "waterfall-example", "TestSupport", "CSQLite", "WaterfallImages"]),
+    .testTarget(name: "WaterfallAppTests", dependencies: ["WaterfallApp", "WaterfallImages", "WaterfallWorkers", "WaterfallNetwork", "TestSupport", "CSQLite"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["waterfall", "waterfall-example", "TestSupport", "CSQLite", "WaterfallImages", "WaterfallNetwork"]),
     .testTarget(name: "WaterfallBenchTests", dependencies: ["waterfall-bench", "WaterfallApp", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]

@@ -35,6 +35,7 @@ struct Browse: ParsableCommand {
   @OptionGroup var layout: LayoutOptions
   @OptionGroup(title: "Fields") var fields: FieldOptions
   @OptionGroup(title: "Pictures") var pictureOptions: PictureOptions
+  @OptionGroup(title: "Pictures") var fetchOptions: FetchOptions
   @Option(help: ArgumentHelp("auto (kitty graphics or sixel where the terminal has them, else block symbols), kitty, sixel, blocks or none (placeholders only).", valueName: "how"))
   var pictures: PictureOptions.Choice = .auto
 
@@ -97,6 +98,7 @@ struct Browse: ParsableCommand {
     options.header = picker.header
     options.query = picker.query
     pictureOptions.apply(to: &options)
+    fetchOptions.apply(to: &options)
     PictureOptions.apply(pictures, to: &options)
     let store = ItemStore(roles: layout.roles(fields.roles))
     let relay = WakeRelay()

@@ -1,4 +1,5 @@
 import ArgumentParser
+import WaterfallNetwork
 import WaterfallTerminal
 
 #if canImport(Glibc)
@@ -22,7 +23,8 @@ import WaterfallTerminal
 /// ```
 @main
 enum Main {
-  static let version = "waterfall 0.1.0"
+  /// What `--version` prints; the number is shared with the HTTP user agent.
+  static let version = "waterfall \(WaterfallVersion.number)"
 
   static func main() {
     CrashHandler.install(program: "waterfall")

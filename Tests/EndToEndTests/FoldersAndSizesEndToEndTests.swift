@@ -91,7 +91,7 @@ import Testing
     try tmux.send("Enter")
     try tmux.waitFor("the remote one") { Tmux.status($0).hasPrefix(" 1/1 ") }
     try tmux.send("Enter")
-    try tmux.waitFor("why the remote picture shows nothing") { $0.joined().contains("remote pictures are not fetched") }
+    try tmux.waitFor("why the remote picture shows nothing") { $0.joined().contains("pictures by URL are not") }
   }
 
   @Test func printOnAPictureFolderGivesAPathToOpen() throws {

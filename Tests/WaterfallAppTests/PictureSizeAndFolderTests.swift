@@ -40,8 +40,11 @@ import WaterfallView
     return path
   }
 
+  /// The SVG and the missing file have none; the picture by URL the default
+  /// (``Pictures/remoteAspect``), nothing fetched to measure it.
   static let expectedAspects: [CardContent.Aspect?] = [
-    .init(width: 16, height: 12), .init(width: 640, height: 480), .init(width: 16, height: 12), .init(width: 64, height: 32), nil, nil, nil,
+    .init(width: 16, height: 12), .init(width: 640, height: 480), .init(width: 16, height: 12), .init(width: 64, height: 32), nil,
+    Pictures.remoteAspect, nil,
   ]
 
   @Test func headersGiveEachFormatItsSize() throws {
@@ -121,7 +124,7 @@ import WaterfallView
     let path = try Self.itemsWithoutSizes(in: folder)
     let pictures = Pictures.synchronous(baseDirectory: folder)
     #expect(pictures.failure(of: "https://example.com/f.png") == Pictures.remoteFailure)
-    #expect(pictures.thumbnail("HTTP://EXAMPLE.COM/f.png", shape: .fill(width: 4, height: 2)).error?.reason == "remote pictures are not fetched")
+    #expect(pictures.thumbnail("HTTP://EXAMPLE.COM/f.png", shape: .fill(width: 4, height: 2)).error?.reason == "pictures by URL are not fetched (--fetch-pictures fetches them)")
     _ = pictures.thumbnail("img/e.svg", shape: .fill(width: 4, height: 2))
     pictures.decodeWaiting()
     #expect(pictures.failure(of: "img/e.svg")?.reason == "SVG pictures are not drawn")

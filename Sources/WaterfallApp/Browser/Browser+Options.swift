@@ -65,6 +65,9 @@ extension Browser {
     /// When ``pixels`` go through tmux's passthrough: the pane's top-left cell
     /// in the outer terminal, which places the pictures.
     public var tmuxPane: Point?
+    /// Whether pictures named by URL are fetched, and the disk cache they go to
+    /// (`--fetch-pictures`, `--cache-size`; a feed read over HTTP turns it on).
+    public var remotePictures = RemotePictureOptions()
     /// The keys bound with `--bind`, over the browser's own.
     public var keyMap = KeyMap()
     /// Text shown above the cards (`--header`), a row a line.

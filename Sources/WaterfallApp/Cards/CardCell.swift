@@ -74,15 +74,23 @@ final class CardCell: Cell {
     super.init(reuseIdentifier: reuseIdentifier)
   }
 
+  /// Its item scrolled away, and the cell will show another: a picture by URL
+  /// still on its way is given up (unless another card shows it).
   override func prepareForReuse() {
+    releasePicture()
     plan = nil
     placeholder = nil
     placeholderDrawing = nil
+  }
+
+  private func releasePicture() {
+    if let picture, let pictures, picture.pictures == ObjectIdentifier(pictures) { pictures.release(picture.key) }
     picture = nil
   }
 
   func configure(content: CardContent, theme: CardTheme, fixedSize: Bool, highlight: CardHighlight? = nil) {
     if content != self.content || fixedSize != self.fixedSize || highlight != self.highlight {
+      if content.image != self.content.image { releasePicture() }
       plan = nil
       placeholder = nil
       placeholderDrawing = nil

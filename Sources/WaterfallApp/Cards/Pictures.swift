@@ -1,5 +1,6 @@
 import WaterfallImages
 import WaterfallLayout
+import WaterfallNetwork
 import WaterfallView
 
 /// The items' pictures: file names resolved against the data's folder, and
@@ -33,18 +34,34 @@ public final class Pictures {
   public private(set) var placements: [SixelPlacement] = []
   /// The kitty pictures placed in the frame being drawn, likewise.
   public private(set) var kittyPlacements: [KittyPlacement] = []
+  /// Pictures named by URL, fetched and cached; nil: they are not fetched.
+  public let remote: RemotePictures?
+  /// Whether a card asked for a picture by URL while they are not fetched.
+  public private(set) var skippedRemote = false
+  private var remoteNoticeGiven = false
+  private let onReady: (@Sendable () -> Void)?
 
   /// - Parameters:
   ///   - baseDirectory: where `img/mug.png` is looked for: the data file's folder.
+  ///   - remote: where pictures named by URL come from; nil: they are not fetched.
   ///   - onReady: called on a worker thread when a thumbnail is ready; it should
   ///     wake the drawing loop.
   public init(
     baseDirectory: String, mode: ColorMode, symbols: SymbolSet = .standard,
-    options: ThumbnailLoader.Options = ThumbnailLoader.Options(), onReady: (@Sendable () -> Void)? = nil
+    options: ThumbnailLoader.Options = ThumbnailLoader.Options(), remote: RemotePictures? = nil,
+    onReady: (@Sendable () -> Void)? = nil
   ) {
     self.baseDirectory = baseDirectory
     self.mode = mode
     self.symbols = symbols
+    self.remote = remote
+    self.onReady = onReady
+    var options = options
+    if let remote {
+      // A URL's picture is decoded from the bytes the fetcher kept.
+      let files = options.bytesForPath
+      options.bytesForPath = { path in Self.isRemote(path) ? remote.bytes(for: path) : files?(path) }
+    }
     loader = ThumbnailLoader(options: options, onReady: onReady)
   }
 
@@ -84,15 +101,29 @@ public final class Pictures {
     return (folder.hasSuffix("/") ? folder : folder + "/") + image
   }
 
-  /// Whether `image` names a picture on the web (`http:` or `https:`), which is
-  /// never fetched: the browser reads no network.
+  /// Whether `image` names a picture on the web (`http:` or `https:`): fetched
+  /// only when the pictures have a ``remote`` fetcher.
   public static func isRemote(_ image: String) -> Bool {
     let start = image.prefix(8).lowercased()
     return start.hasPrefix("http://") || start.hasPrefix("https://")
   }
 
-  /// Why a remote picture shows no picture.
-  public static let remoteFailure = ImageError.unreadable("remote pictures are not fetched")
+  /// The picture area of a card whose picture is named by URL without its size
+  /// (`w`, `h`): 4:3, never measured over the network, so the layout never waits
+  /// for a server and does not move when the picture comes (it is drawn to fill
+  /// the area).
+  public static let remoteAspect = CardContent.Aspect(width: 4, height: 3)!
+
+  /// Why a picture by URL shows no picture when they are not fetched.
+  public static let remoteFailure = ImageError.unreadable("pictures by URL are not fetched (--fetch-pictures fetches them)")
+
+  /// What the status bar says, once, when a card asked for a picture by URL that
+  /// is not fetched; nil after the first time.
+  public func takeRemoteNotice() -> String? {
+    guard skippedRemote, !remoteNoticeGiven else { return nil }
+    remoteNoticeGiven = true
+    return "pictures by URL are not fetched (--fetch-pictures fetches them)"
+  }
 
   /// The thumbnail of `image` in `shape`, requested if it is not ready. With
   /// `wakesOnFailure` (whoever shows why a picture is missing), its failure wakes
@@ -103,25 +134,49 @@ public final class Pictures {
     thumbnail(for: key(for: image, in: folder, shape: shape), wakesOnFailure: wakesOnFailure)
   }
 
-  /// What the loader knows `image` in `shape` by, or `nil` for a remote picture
-  /// (never fetched): worked out once by a card that draws it on every frame.
+  /// What the loader knows `image` in `shape` by (a URL as it is), or `nil` for a
+  /// picture by URL that is not fetched: worked out once by a card that draws it on
+  /// every frame.
   ///
   /// ```swift
   /// let key = pictures.key(for: "img/mug.png", shape: .fill(width: 24, height: 12))
   /// pictures.thumbnail(for: key)   // as pictures.thumbnail("img/mug.png", shape: ...)
   /// ```
   public func key(for image: String, in folder: String? = nil, shape: ThumbnailShape) -> ThumbnailKey? {
-    if Self.isRemote(image) { return nil }
+    let remoteImage = Self.isRemote(image)
+    if remoteImage, remote == nil {
+      if !skippedRemote {
+        skippedRemote = true
+        // A frame to say so in the status bar.
+        onReady?()
+      }
+      return nil
+    }
     return ThumbnailKey(
-      path: path(for: image, in: folder), shape: shape, mode: mode, symbols: symbols, cellPixels: cellPixels,
-      pixels: pixelProtocol)
+      path: remoteImage ? image : path(for: image, in: folder), shape: shape, mode: mode, symbols: symbols,
+      cellPixels: cellPixels, pixels: pixelProtocol)
   }
 
-  /// The thumbnail of the picture `key` names (``key(for:in:shape:)``; `nil`: a
-  /// remote one), requested if it is not ready.
+  /// The thumbnail of the picture `key` names (``key(for:in:shape:)``; `nil`: one by
+  /// URL, not fetched), requested if it is not ready: a picture by URL is fetched
+  /// first (``RemotePictures/want(_:)``), then decoded as a file is.
   public func thumbnail(for key: ThumbnailKey?, wakesOnFailure: Bool = false) -> ThumbnailState {
     guard let key else { return .failed(Self.remoteFailure) }
+    if let remote, Self.isRemote(key.path) {
+      switch remote.want(key.path) {
+      case .pending: return .pending
+      case .failed(let error): return .failed(error)
+      case .ready: break
+      }
+    }
     return loader.thumbnail(key, wakesOnFailure: wakesOnFailure)
+  }
+
+  /// A card stops showing the picture `key` names (it is reused for another item):
+  /// a picture by URL still on its way is given up unless another card shows it.
+  public func release(_ key: ThumbnailKey?) {
+    guard let key, let remote, Self.isRemote(key.path) else { return }
+    remote.release(key.path)
   }
 
   /// Counts ``removeAll()``s: a failure seen before a different count may be
@@ -131,24 +186,48 @@ public final class Pictures {
   /// Forgets every thumbnail and failure (after the files changed).
   public func removeAll() {
     loader.removeAll()
+    remote?.removeFailures()
     generation += 1
   }
 
   /// Why `image` cannot be shown, once that is known.
   public func failure(of image: String, in folder: String? = nil) -> ImageError? {
-    if Self.isRemote(image) { return Self.remoteFailure }
+    if Self.isRemote(image) {
+      guard let remote else { return Self.remoteFailure }
+      if case .failed(let error) = remote.want(image) { return error }
+      return loader.failure(forPath: image)
+    }
     return loader.failure(forPath: path(for: image, in: folder))
+  }
+
+  /// What the details say of `image`: why it cannot be shown; for a picture by
+  /// URL, the URL (without passwords or tokens), its HTTP status and whether it
+  /// came from the cache.
+  ///
+  /// ```swift
+  /// pictures.note(of: "https://example.com/cat.png")   // "https://example.com/cat.png · HTTP 200 · downloaded"
+  /// ```
+  public func note(of image: String, in folder: String? = nil) -> String? {
+    guard Self.isRemote(image) else { return failure(of: image, in: folder)?.reason }
+    let url = Redaction.url(image)
+    guard let remote else { return url + " · " + Self.remoteFailure.reason }
+    var parts = [url]
+    if let note = remote.note(for: image) { parts.append(note) }
+    if let error = loader.failure(forPath: image) { parts.append(error.reason) }
+    return parts.joined(separator: " · ")
   }
 
   /// Ends a frame: the workers start on the pictures it asked for (when the
   /// loader's options hold requests until then).
   public func endFrame() {
     loader.endFrame()
+    remote?.endFrame()
   }
 
   /// Starts a frame: pictures not drawn since the frame before stop being wanted.
   public func beginFrame() {
     loader.beginFrame()
+    remote?.beginFrame()
     placements.removeAll(keepingCapacity: true)
     kittyPlacements.removeAll(keepingCapacity: true)
   }
@@ -177,5 +256,6 @@ public final class Pictures {
   /// Stops decoding; after this no `onReady` call happens.
   public func stop() {
     loader.stop()
+    remote?.stop()
   }
 }

@@ -99,7 +99,7 @@ struct DetailsView {
   /// folding and picture failure (which can become known while the panel is open).
   func lines(width: Int) -> [Line] {
     let rows = self.rows
-    let reason = image.flatMap { pictures?.failure(of: $0, in: pictureFolder)?.reason }
+    let reason = image.flatMap { pictures?.note(of: $0, in: pictureFolder) }
     if let cached = made.lines, made.width == width, made.reason == reason { return cached }
     var lines = Self.makeLines(rows, pictureFailure: reason, width: width)
     if let notice {

@@ -111,6 +111,7 @@ final class PictureSizer: Sendable {
   /// The picture at `path` as an aspect, read from its header, or nil when it
   /// cannot be read; `cache` keeps each file's answer.
   static func aspect(ofPicture path: String, cache: borrowing Mutex<[String: CardContent.Aspect?]>) -> CardContent.Aspect? {
+    if Pictures.isRemote(path) { return Pictures.remoteAspect }
     if let answer = cache.withLock({ $0[path] }) { return answer }
     let header = try? ImageHeader.read(path)
     let aspect = header.flatMap { CardContent.Aspect(width: Double($0.width), height: Double($0.height)) }
@@ -123,12 +124,14 @@ final class PictureSizer: Sendable {
 
   /// The items of `store` from `start` on whose picture has no size yet, and the
   /// path of each picture: relative names start from the item's page's folder or
-  /// `baseDirectory`; remote pictures are left out.
+  /// `baseDirectory`; a picture by URL as its URL (its card gets
+  /// ``Pictures/remoteAspect``, nothing is fetched to measure it).
   static func requests(in store: ItemStore, from start: Int, baseDirectory: String) -> [(item: Int, path: String)] {
     var requests: [(item: Int, path: String)] = []
     for item in start..<store.count {
-      guard let image = store.pictureWithoutSize(at: item), !Pictures.isRemote(image) else { continue }
-      requests.append((item, Pictures.path(for: image, in: store.pictureFolder(at: item) ?? baseDirectory)))
+      guard let image = store.pictureWithoutSize(at: item) else { continue }
+      let path = Pictures.isRemote(image) ? image : Pictures.path(for: image, in: store.pictureFolder(at: item) ?? baseDirectory)
+      requests.append((item, path))
     }
     return requests
   }

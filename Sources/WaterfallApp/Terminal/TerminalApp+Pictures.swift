@@ -5,7 +5,9 @@ extension TerminalApp {
   /// Gives `browser` pictures when the terminal can show them: 256 colours or
   /// direct colour, colours allowed, and Unicode lines (the block symbols are not
   /// ASCII), in the symbols the options name, and in real pixels too (sixel or
-  /// kitty's) when the options say the terminal shows them and it reports its cells' size. Thumbnails decode on a worker thread that wakes the session when one
+  /// kitty's) when the options say the terminal shows them and it reports its
+  /// cells' size; pictures by URL fetched when ``Browser/Options/remotePictures``
+  /// says so. Thumbnails decode on a worker thread that wakes the session when one
   /// is ready. Returns them, to be stopped before the session ends.
   ///
   /// ```swift
@@ -26,7 +28,13 @@ extension TerminalApp {
     // The workers wait for the frame to be written (`endFrame()` in `frameShown`):
     // none takes the lock while it is drawn, and waking them does not delay it.
     options.wakesWorkersAtFrameEnd = true
-    let pictures = Pictures(baseDirectory: source.baseDirectory, mode: mode, symbols: browser.options.symbols, options: options, onReady: { wake.signal() })
+    // Pictures named by URL: fetched only when the options say so (`--fetch-pictures`,
+    // or data that came over HTTP).
+    let remoteOptions = browser.options.remotePictures
+    let remote = remoteOptions.fetches ? RemotePictures(options: remoteOptions, onReady: { wake.signal() }) : nil
+    let pictures = Pictures(
+      baseDirectory: source.baseDirectory, mode: mode, symbols: browser.options.symbols, options: options, remote: remote,
+      onReady: { wake.signal() })
     // Real pixels need the cell's size in pixels, which the terminal may not report.
     if let pixels = browser.options.pixels {
       pictures.cellPixels = session.cellPixelSize

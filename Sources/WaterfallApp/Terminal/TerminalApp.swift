@@ -98,6 +98,8 @@ public enum TerminalApp {
         browser.apply(controller.drain(now: time), now: time)
         browser.apply(controller.tick(now: time, nearEnd: browser.isNearEnd), now: time)
       }
+      // Pictures by URL that are not fetched: said once.
+      if let notice = pictures?.takeRemoteNotice() { browser.notice = notice }
       // A pull to refresh let go past its threshold reloads, as `r` does.
       if case .reload = browser.tick(now: time) { reload(time: time) }
       if browser.isAnimating { browser.advanceAnimation(to: time) }
