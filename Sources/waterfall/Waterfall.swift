@@ -54,6 +54,13 @@ struct FieldOptions: ParsableArguments {
     if let v = split(tags) { roles.tags = v }
     if let v = split(text) { roles.text = v }
     if let v = split(id) { roles.id = v }
+    // The data chooses the fields of the roles no option named, when their
+    // default names find nothing (InferredFields).
+    var open = InferableRoles.all
+    if title != nil { open.remove(.title) }
+    if subtitle != nil { open.remove(.subtitle) }
+    if text != nil { open.remove(.text) }
+    if !open.isEmpty { roles.inference = FieldInference(open: open) }
     return roles
   }
 }

@@ -128,7 +128,7 @@ final class CardDataSource: CollectionViewDataSource, CollectionViewDelegate {
     let card = collectionView.dequeueReusableCell(withIdentifier: CardCell.identifier, for: indexPath) as! CardCell
     card.configure(
       content: content, theme: theme, fixedSize: kind.hasFixedSizeCards || direction == .horizontal,
-      highlight: highlight.map { CardHighlight(query: $0, roles: store.roles) })
+      highlight: highlight.map { CardHighlight(query: $0, roles: store.roles.resolved) })
     card.pictures = pictures
     card.pictureFolder = store.pictureFolder(at: item)
     return card
