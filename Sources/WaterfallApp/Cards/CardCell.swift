@@ -118,13 +118,17 @@ final class CardCell: Cell {
   }
 
   override func draw(in canvas: any Canvas, clip: Rect) {
+    let (plan, lines) = currentPlan()
+    if plan.isCompact {
+      drawCompact(lines, in: canvas, clip: clip)
+      return
+    }
     canvas.fill(frame, with: " ", clip: clip)
     canvas.drawBox(
       frame, lines: isSelected ? theme.selectedBorder : theme.border,
       style: isSelected ? theme.selectedBorderStyle : theme.borderStyle, clip: clip)
     let inner = frame.inset(by: EdgeInsets(all: 1))
     guard let area = inner.intersection(clip) else { return }
-    let (plan, lines) = currentPlan()
     var y = inner.minY
     if plan.imageRows > 0 {
       let rows = min(plan.imageRows, inner.maxY - y)
@@ -154,6 +158,26 @@ final class CardCell: Cell {
       let x = inner.minX + canvas.put(field.key, at: Point(x: inner.minX, y: y), style: theme.secondaryStyle, clip: area)
       canvas.put(field.value, at: Point(x: x, y: y), style: theme.textStyle, clip: area)
       y += 1
+    }
+  }
+
+  /// A compact card (``CompactCard``): its title, and its subtitle at the
+  /// right end; selected, the whole row in reverse video.
+  private func drawCompact(_ lines: Lines, in canvas: any Canvas, clip: Rect) {
+    let selected = Style(attributes: [.reverse, .bold])
+    canvas.fill(frame, with: " ", style: isSelected ? selected : .plain, clip: clip)
+    let titleStyle = isSelected ? selected : theme.textStyle.with(attributes: .bold)
+    if let title = lines.title.first {
+      canvas.put(title, at: frame.origin, style: titleStyle, clip: clip)
+      if let marks = lines.marks.title[0], !marks.isEmpty {
+        CardHighlight.draw(marks, of: title, in: canvas, at: frame.origin, style: titleStyle, clip: clip)
+      }
+    }
+    if let subtitle = lines.subtitle {
+      let at = Point(x: frame.maxX - subtitle.reduce(0) { $0 + $1.width }, y: frame.minY)
+      let style = isSelected ? selected : theme.secondaryStyle
+      canvas.put(subtitle, at: at, style: style, clip: clip)
+      if !lines.marks.subtitle.isEmpty { CardHighlight.draw(lines.marks.subtitle, of: subtitle, in: canvas, at: at, style: style, clip: clip) }
     }
   }
 

@@ -10,7 +10,8 @@ import WaterfallView
 /// three lines, and a card without a picture size shows up to eight lines of its
 /// text instead. A card whose item named no title and no text shows its `key:
 /// value` fields (``CardContent/fields``), a line each: up to eight, or three under
-/// a picture. In a grid every card has the same height, and the plan fits into
+/// a picture. A card that would say one line (a title, perhaps with a subtitle
+/// beside it) is one row without a box (``CompactCard``). In a grid every card has the same height, and the plan fits into
 /// it: the title's first line and the subtitle first, then the picture.
 ///
 /// ```swift
@@ -31,6 +32,9 @@ public struct CardPlan: Hashable, Sendable {
   public var text: [String] = []
   /// `key: value` lines, each cut to the width.
   public var fields: [String] = []
+  /// Whether the card is one row without a box (``CompactCard``): its title
+  /// and, at its right end, its subtitle.
+  public var isCompact = false
 
   /// The rows inside the border.
   public var innerHeight: Int {
@@ -42,11 +46,20 @@ public struct CardPlan: Hashable, Sendable {
     min(count, withPicture ? maximumFieldLinesWithPicture : CardContent.maximumFields)
   }
 
-  /// The card's height with its border.
-  public var height: Int { innerHeight + 2 }
+  /// The card's height with its border (one row, for a compact card).
+  public var height: Int { isCompact ? 1 : innerHeight + 2 }
 
   /// The plan of a card `width` columns wide, as tall as it wants to be.
   public init(content: CardContent, width: Int) {
+    if content.aspect == nil, content.image == nil, content.tags.isEmpty, content.text == nil, content.fields.isEmpty,
+      CompactCard.applies(title: content.title, subtitle: content.subtitle, width: width)
+    {
+      isCompact = true
+      let line = CompactCard.line(title: content.title, subtitle: content.subtitle, width: width)
+      title = [line.title]
+      subtitle = line.subtitle
+      return
+    }
     let inner = max(1, width - 2)
     if let aspect = content.aspect {
       let rows = ItemSize.aspect(width: aspect.width, height: aspect.height).height(forWidth: inner, aspectCorrection: 0.5)
