@@ -120,6 +120,15 @@ import TestSupport
     #expect(described.text == nil)
   }
 
+  @Test func picturesKeepTheirNameAloneAndPathsAreNoText() throws {
+    let folder = try Self.inferred([
+      #"{"name":"01-dunes.png","size":"64×48","img":"01-dunes.png","path":"/home/me/Pictures/desert/01-dunes.png","w":64,"h":48,"bytes":2886}"#
+    ])
+    #expect(folder.isEmpty && folder.note == nil)
+    // A number is a subtitle where no picture is named.
+    #expect(try Self.inferred([#"{"name":"a","path":"/usr/share/doc/a/README.long.txt","bytes":2886}"#]).subtitle == "bytes")
+  }
+
   @Test func aFieldFewItemsHaveIsNoCandidate() throws {
     let lines = [#"{"slug":"a","label":"A"}"#] + (0..<3).map { _ in #"{"slug":"b"}"# }
     #expect(try Self.inferred(lines).title == "slug")

@@ -36,6 +36,9 @@ public final class FieldInference: Hashable, Sendable {
   /// The choice, once made.
   public var fields: InferredFields? { state.withLock { $0?.fields } }
 
+  /// The fields of the first items, in the data's order, once surveyed.
+  public var fieldOrder: [String] { fields?.fieldOrder ?? [] }
+
   /// The one-line note of the choice, once made (nil when nothing was chosen).
   public var note: String? { fields?.note }
 

@@ -32,6 +32,8 @@ public struct FieldSurvey: Hashable, Sendable {
     /// Strings that read as dates (`2024-05-01…`) and as versions (`1.2.3`, `2:1.0-3`).
     var dates = 0
     var versions = 0
+    /// Strings with a space in them: words, not names, paths or codes.
+    var spaced = 0
 
     init(name: String) {
       self.name = name
@@ -62,6 +64,8 @@ public struct FieldSurvey: Hashable, Sendable {
     var isDates: Bool { dates * 2 > count && dates > 0 }
     /// Whether most of its values are strings that read as versions.
     var isVersions: Bool { versions * 2 > count && versions > 0 }
+    /// Whether most of its strings are words with spaces between them (prose).
+    var isProse: Bool { spaced * 2 > strings && strings > 0 }
 
     mutating func add(_ value: JSONValue) {
       count += 1
@@ -74,6 +78,7 @@ public struct FieldSurvey: Hashable, Sendable {
         longestString = max(longestString, length)
         if Self.readsAsDate(text) { dates += 1 }
         if Self.readsAsVersion(text) { versions += 1 }
+        if text.contains(" ") { spaced += 1 }
       case .number:
         numbers += 1
       default:

@@ -8,9 +8,10 @@
 ///   else the first short string field (64 characters on average at most)
 ///   that is not a date or a version.
 /// - The subtitle: a field named as a version, price or date, or whose values
-///   read as versions or dates, or else the first number field (not an id).
-/// - The text: the string field with the longest values, when they are long
-///   enough to be prose (20 characters on average).
+///   read as versions or dates, or else the first number field (not an id, and
+///   not for items that name pictures: their size in bytes says little).
+/// - The text: the string field with the longest values, when they are prose:
+///   words with spaces, 20 characters on average (never a path or a code).
 /// - Beyond those, when the title had to be found (data nobody shaped for
 ///   cards) or the source is a table (CSV, TSV, a database), the card shows the
 ///   item's other fields as `key: value` lines, in the data's order
@@ -33,6 +34,8 @@ public struct InferredFields: Hashable, Sendable {
   public var text: String?
   /// Whether cards show the item's other fields as `key: value` lines.
   public var showsRest = false
+  /// The fields of the items surveyed, in the data's order (a table's columns follow it).
+  public var fieldOrder: [String] = []
   /// The field each role's own names found in the data (for the note).
   private var found: [String?] = [nil, nil, nil]
 
@@ -54,6 +57,7 @@ public struct InferredFields: Hashable, Sendable {
   /// rest of `roles` standing. `keyedTitles`: every item is titled by its key
   /// in a map (no title to find); `tabular`: the items are a table's rows.
   public init(survey: FieldSurvey, roles: FieldRoles, open: InferableRoles, keyedTitles: Bool = false, tabular: Bool = false) {
+    fieldOrder = survey.fields.map(\.name)
     var used = Set(
       [roles.image, roles.width, roles.height, roles.tags, roles.id, roles.group].joined().flatMap(FieldRoles.parts(of:)))
     func found(_ candidates: [String]) -> String? {
@@ -74,14 +78,17 @@ public struct InferredFields: Hashable, Sendable {
     self.found[2] = found(roles.text)
     let textOpen = open.contains(.text) && self.found[2] == nil
     used.formUnion(roles.text.flatMap(FieldRoles.parts(of:)))
+    // Items that name pictures (a folder's) show a picture and their name:
+    // a mere number (their size in bytes) is no subtitle.
+    let pictures = roles.image.contains { (survey[$0]?.count ?? 0) * 2 >= max(1, survey.items) }
     // The subtitle.
     self.found[1] = found(roles.subtitle)
     if open.contains(.subtitle), self.found[1] == nil {
-      subtitle = Self.chooseSubtitle(survey, free: free, common: common)
+      subtitle = Self.chooseSubtitle(survey, free: free, common: common, numbers: !pictures)
     }
     used.formUnion(subtitle.map { [$0] } ?? roles.subtitle.flatMap(FieldRoles.parts(of:)))
     if textOpen {
-      text = survey.fields.filter { free($0) && common($0) && $0.kind == .text && $0.meanStringLength >= Self.proseLength }
+      text = survey.fields.filter { free($0) && common($0) && $0.kind == .text && $0.isProse && $0.meanStringLength >= Self.proseLength }
         .max { $0.meanStringLength < $1.meanStringLength }?.name
     }
     showsRest = title != nil || tabular
@@ -101,7 +108,7 @@ public struct InferredFields: Hashable, Sendable {
   }
 
   static func chooseSubtitle(
-    _ survey: FieldSurvey, free: (FieldSurvey.Field) -> Bool, common: (FieldSurvey.Field, Int) -> Bool
+    _ survey: FieldSurvey, free: (FieldSurvey.Field) -> Bool, common: (FieldSurvey.Field, Int) -> Bool, numbers: Bool = true
   ) -> String? {
     let candidates = survey.fields.filter(free)
     let named: [(FieldSurvey.Field) -> Bool] = [
@@ -114,6 +121,7 @@ public struct InferredFields: Hashable, Sendable {
     }
     if let field = candidates.first(where: { common($0, 2) && $0.isVersions }) { return field.name }
     if let field = candidates.first(where: { common($0, 2) && $0.isDates }) { return field.name }
+    guard numbers else { return nil }
     return candidates.first { field in
       let name = field.name.lowercased()
       return common(field, 2) && field.numbers * 2 > field.count && name != "id" && !name.hasSuffix("id")
