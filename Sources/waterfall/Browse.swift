@@ -96,6 +96,8 @@ struct Browse: ParsableCommand {
       if !update.changed { usleep(500) }
     }
     browser.apply(controller.drain())
+    // CSV and database rows open as a table, once their first items say they are rows.
+    browser.open(in: layout.layoutKind(for: store, source: source))
     // Bad input never costs a good item: an error keeps the items before it and
     // is reported at the end. Only when nothing at all is left to show does the
     // program end here.

@@ -115,7 +115,7 @@ extension Browser {
       switch options.layout {
       case .grid: switchLayout(to: .gridLarge, large: options.largeCards)
       case .gridLarge: switchLayout(to: .grid, large: options.largeCards)
-      case .waterfall, .list, .line, .circle, .mosaic: switchLayout(to: options.layout, large: !options.largeCards)
+      case .waterfall, .list, .table, .line, .circle, .mosaic: switchLayout(to: options.layout, large: !options.largeCards)
       }
     case .nextSort: sortByNextField()
     case .reverseSort: reverseSort()
