@@ -165,13 +165,13 @@ import WaterfallView
     for _ in 0..<12 { _ = b.handle(.key(.down)) }
     let item = b.selectedItem
     var seen: [LayoutKind] = []
-    for _ in 0..<7 {
+    for _ in 0..<LayoutKind.allCases.count {
       _ = b.handle(.key(.character("L")))
       seen.append(b.options.layout)
       #expect(b.selectedItem == item)
       #expect(selectionIsShown(b), "\(b.options.layout)")
     }
-    #expect(seen == [.grid, .gridLarge, .list, .line, .circle, .mosaic, .waterfall])
+    #expect(seen == [.grid, .gridLarge, .list, .table, .line, .circle, .mosaic, .waterfall])
   }
 
   /// Every key of every mode is on the `?` screen (scrolled through); only `?`,

@@ -48,6 +48,7 @@ extension Browser {
     case .circle:
       guard let circle = view.layout as? CircleLayout, circle.capacity < dataSource.shownCount else { return "circle" }
       return "circle · \(circle.capacity) of \(dataSource.shownCount) round"
+    case .table: return dataSource.table?.label ?? "table"
     default: return options.layout.label + sideways
     }
   }

@@ -87,6 +87,8 @@ extension Browser {
         updateCardsFrame()
       }
     case .down: move(.down)
+    case .left where options.layout == .table: moveTableColumn(by: -1)
+    case .right where options.layout == .table: moveTableColumn(by: 1)
     case .left: move(.left)
     case .right: move(.right)
     case .pageUp: view.moveSelection(byPages: -1)
@@ -106,6 +108,8 @@ extension Browser {
       applyFilter("")
     case .quit: return .quit(quitStatus)
     case .filter: mode = .filtering
+    case .moreColumns where options.layout == .table: resizeTableColumn(by: 2)
+    case .fewerColumns where options.layout == .table: resizeTableColumn(by: -2)
     case .moreColumns: setColumns(columns + 1)
     case .fewerColumns: setColumns(columns - 1)
     case .nextLayout: switchLayout(to: options.layout.next, large: options.largeCards)

@@ -178,6 +178,8 @@ public final class Browser {
     view.register(CardCell.self, forCellWithReuseIdentifier: CardCell.identifier)
     view.register(RowCell.self, forCellWithReuseIdentifier: RowCell.identifier)
     view.register(RuleCell.self, forCellWithReuseIdentifier: RuleCell.identifier)
+    view.register(TableRowCell.self, forCellWithReuseIdentifier: TableRowCell.identifier)
+    view.register(TableHeaderCell.self, forCellWithReuseIdentifier: TableHeaderCell.identifier)
     view.dataSource = dataSource
     view.delegate = dataSource
     updateFooter()
@@ -213,6 +215,7 @@ public final class Browser {
     dataSource.kind = options.layout
     dataSource.direction = policy.isHorizontal && options.layout == .waterfall ? .horizontal : .vertical
     view.centresSelection = options.layout == .line
+    updateTableWidths()
   }
 
   // MARK: State
@@ -258,7 +261,8 @@ public final class Browser {
   }
 
   func makeLayout() -> any CollectionLayout {
-    policy.makeLayout(
+    updateTableWidths()
+    return policy.makeLayout(
       sectionCount: dataSource.sections.sectionCount, hasFooter: dataSource.footer != nil,
       sectionKeys: options.parameters.groupColumns.isEmpty ? [] : dataSource.sectionKeys)
   }
