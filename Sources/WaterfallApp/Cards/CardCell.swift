@@ -131,14 +131,17 @@ final class CardCell: Cell {
     guard let area = inner.intersection(clip) else { return }
     var y = inner.minY
     if plan.imageRows > 0 {
-      let rows = min(plan.imageRows, inner.maxY - y)
-      let rect = Rect(x: inner.minX, y: y, width: inner.width, height: rows)
-      if let thumbnail = thumbnail(width: inner.width, rows: plan.imageRows), let pictures {
+      // The picture, at most about twice its size (PictureArea), centred in its area.
+      let width = plan.pictureWidth ?? inner.width
+      let pictureRows = plan.pictureRows ?? plan.imageRows
+      let top = y + (plan.imageRows - pictureRows) / 2
+      let rect = Rect(x: inner.minX + (inner.width - width) / 2, y: top, width: width, height: max(0, min(pictureRows, inner.maxY - top)))
+      if let thumbnail = thumbnail(width: width, rows: pictureRows), let pictures {
         pictures.draw(thumbnail, in: canvas, at: rect.origin, clip: rect.intersection(area) ?? .zero)
       } else {
         currentPlaceholderDrawing(width: rect.width, ascii: theme.border == .ascii).draw(in: canvas, rect: rect, clip: area)
       }
-      y += rows
+      y += min(plan.imageRows, inner.maxY - y)
     }
     let titleStyle = isSelected ? theme.selectedTextStyle : theme.textStyle.with(attributes: .bold)
     func put(_ line: [Glyph], style: Style, marks: [Int]) {

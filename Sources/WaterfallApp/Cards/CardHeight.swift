@@ -28,15 +28,24 @@ enum CardHeight {
     }
     let inner = max(1, width - 2)
     var rows = 0
-    if let aspect {
-      let image = ItemSize.aspect(width: aspect.width, height: aspect.height).height(forWidth: inner, aspectCorrection: 0.5)
-      rows += min(max(image, CardPlan.imageRows.lowerBound), CardPlan.imageRows.upperBound)
+    if let aspect { rows += PictureArea(aspect: aspect, inner: inner).rows }
+    if aspect != nil || hasImage, Self.isOneWord(title) {
+      rows += 1  // a picture's file name: one line (CardPlan.namesAFile)
+    } else {
+      rows += TextWrapper.lineCount(utf8: title, width: inner, maxLines: CardPlan.maximumTitleLines)
     }
-    rows += TextWrapper.lineCount(utf8: title, width: inner, maxLines: CardPlan.maximumTitleLines)
     if hasSubtitle { rows += 1 }
     if hasTags { rows += 1 }
     if aspect == nil, let text { rows += TextWrapper.lineCount(utf8: text, width: inner, maxLines: CardPlan.maximumTextLines) }
     rows += CardPlan.fieldLines(fieldCount, withPicture: aspect != nil)
     return max(rows, 1) + 2
+  }
+
+  /// Whether `utf8` is a title of one word, not empty (``CardPlan/namesAFile(_:)``):
+  /// over the bytes when they are ASCII, else as text.
+  static func isOneWord(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard !utf8.isEmpty else { return false }
+    if utf8.allSatisfy({ $0 < 0x80 }) { return !utf8.contains { $0 == 0x20 || (0x09...0x0D).contains($0) } }
+    return !String(decoding: utf8, as: UTF8.self).contains(where: \.isWhitespace)
   }
 }
