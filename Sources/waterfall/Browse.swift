@@ -79,6 +79,7 @@ struct Browse: ParsableCommand {
     PictureOptions.apply(pictures, to: &options)
     let store = ItemStore(roles: layout.roles(fields.roles))
     let browser = Browser(store: store, options: options, size: Size(width: 80, height: 24))
+    browser.groupsFound = source.sectionCount
     let relay = WakeRelay()
     let controller = LoadController(
       argument: path, source: source, store: store, options: sourceOptions.readOptions, memoryLimit: limit,

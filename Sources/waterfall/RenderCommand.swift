@@ -42,6 +42,7 @@ struct RenderCommand: ParsableCommand {
     options.animates = false
     let browser = Browser(store: store, options: options, size: Size(width: width, height: height))
     browser.skippedCount = loader.skipped.count
+    browser.groupsFound = loader.source.sectionCount
     browser.loading = loader.hasMorePages ? .loading(progress: nil) : .done
     if pictures {
       browser.pictures = Pictures.synchronous(

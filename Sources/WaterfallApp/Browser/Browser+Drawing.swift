@@ -44,13 +44,19 @@ extension Browser {
   var layoutLabel: String {
     let sideways = policy.isHorizontal && options.layout != .line ? " ↔" : ""
     switch options.layout {
-    case .waterfall: return policy.isHorizontal ? "\(columns) rows · waterfall ↔" : "\(columns) cols · waterfall"
+    case .waterfall:
+      return policy.isHorizontal ? "\(Self.count(columns, "row")) · waterfall ↔" : "\(Self.count(columns, "column")) · waterfall"
     case .circle:
       guard let circle = view.layout as? CircleLayout, circle.capacity < dataSource.shownCount else { return "circle" }
       return "circle · \(circle.capacity) of \(dataSource.shownCount) round"
     case .table: return dataSource.table?.label ?? "table"
     default: return options.layout.label + sideways
     }
+  }
+
+  /// `1 column`, `3 columns`: a count and its noun, singular or plural.
+  static func count(_ number: Int, _ noun: String) -> String {
+    "\(number) \(noun)\(number == 1 ? "" : "s")"
   }
 
   var positionText: String {
@@ -66,7 +72,9 @@ extension Browser {
     bar.hiddenCount = shown.hidden.count
     bar.shownCount = dataSource.shownCount
     bar.totalCount = store.count
-    bar.groups = options.groups ? dataSource.sections.sectionCount : nil
+    // Every group found, laid out or not; with a filter or hides, those shown.
+    let unfiltered = filter.isEmpty && shown.hidden.isEmpty
+    bar.groups = options.groups ? max(dataSource.sections.sectionCount, unfiltered ? groupsFound : 0) : nil
     bar.skippedCount = skippedCount
     if case .loading(let progress?) = loading { bar.progress = progress }
     bar.searchProgress = searchProgress

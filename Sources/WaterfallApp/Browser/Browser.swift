@@ -122,6 +122,9 @@ public final class Browser {
   /// The store's items in ``sortOrder``: those the store had when it was sorted.
   var sortedItems: [Int]?
   public var filter: String { shown.filter }
+  /// The groups the data holds before their items are read (a folder tree's
+  /// folders, ``DataOrigin/sectionCount``): the status bar counts them all.
+  public var groupsFound = 0
   var details: DetailsView?
   /// The first line of the `?` screen shown.
   var helpScroll = 0
