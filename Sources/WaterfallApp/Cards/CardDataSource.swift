@@ -204,11 +204,6 @@ final class CardDataSource: CollectionViewDataSource, CollectionViewDelegate {
     return columns
   }
 
-  /// Forgets the table's columns (new data): the next table is made anew.
-  func forgetTable() {
-    table = nil
-  }
-
   func cardWidth(of item: Int, height: Int) -> Int {
     CardWidth.fitting(store.content(at: item), height: height, within: cardWidths) {
       store.cardHeight(at: item, width: $0)
