@@ -325,6 +325,10 @@ public class WaterfallLayout: CollectionLayout {
     sections.reduce(0) { $0 + $1.memoryFootprint }
   }
 
+  /// Where a scroll that would stop at `proposed` comes to rest: there (a
+  /// subclass may snap, as ``TableLayout`` does to its columns).
+  public func targetContentOffset(forProposed proposed: Point) -> Point { proposed }
+
   // MARK: Searching
 
   /// The index of the first section whose rows reach below `y`.

@@ -461,10 +461,11 @@ public final class CollectionView: LayoutSource {
     needsPrepare = true
     prepareIfNeeded()
     if let anchor, let new = layout.attributesForItem(at: anchor.indexPath)?.frame {
-      // Along the scroll direction the item keeps its place; across it there is
-      // nothing to scroll.
+      // Along the scroll direction the item keeps its place; across it the
+      // view stays where it was, as far as the new content goes (a table wider
+      // than the view keeps its column; anything narrower comes back to 0).
       setScrollOffset(
-        isHorizontal ? Point(x: new.minX - anchor.place.x, y: 0) : Point(x: 0, y: new.minY - anchor.place.y))
+        isHorizontal ? Point(x: new.minX - anchor.place.x, y: 0) : Point(x: scrollOffset.x, y: new.minY - anchor.place.y))
       scrollToItem(at: anchor.indexPath)
     } else {
       setScrollOffset(scrollOffset)
@@ -522,7 +523,8 @@ public final class CollectionView: LayoutSource {
   }
 
   /// Scrolls as little as possible to show the item's card whole (its top or left,
-  /// when it is larger than the view), clear of a pinned header if there is one.
+  /// when it is larger than the view; sideways not at all when it fills the
+  /// view's width already), clear of a pinned header if there is one.
   /// With ``centresSelection``, the card goes to the middle instead, at the offset
   /// the layout rests at.
   public func scrollToItem(at indexPath: IndexPath) {
@@ -535,8 +537,13 @@ public final class CollectionView: LayoutSource {
     var offset = scrollOffset
     if target.maxY > offset.y + frame.height { offset.y = target.maxY - frame.height }
     if target.minY < offset.y { offset.y = target.minY }
-    if target.maxX > offset.x + frame.width { offset.x = target.maxX - frame.width }
-    if target.minX < offset.x { offset.x = target.minX }
+    // A card wider than the view that fills it already (a table's row) stays
+    // as it is scrolled sideways.
+    let fillsWidth = target.minX <= offset.x && target.maxX >= offset.x + frame.width
+    if !fillsWidth {
+      if target.maxX > offset.x + frame.width { offset.x = target.maxX - frame.width }
+      if target.minX < offset.x { offset.x = target.minX }
+    }
     // A pinned header covers the leading rows (columns): keep the card clear of it.
     if let header = pinnedHeaderExtent(at: offset) {
       if isHorizontal, target.minX < offset.x + header { offset.x = target.minX - header }

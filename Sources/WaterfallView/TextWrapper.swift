@@ -80,6 +80,47 @@ public enum TextWrapper {
   }
 }
 
+extension TextWrapper {
+  /// `text` on one line, its middle replaced by `…` when it is wider than
+  /// `width`: a file name keeps its start and its extension
+  /// (`IMG_2024…0001.jpg`).
+  ///
+  /// ```swift
+  /// TextWrapper.truncateMiddle("holiday-photo-0001.jpeg", width: 15)   // "holiday…01.jpeg"
+  /// ```
+  public static func truncateMiddle(_ text: String, width: Int) -> String {
+    guard width > 0 else { return "" }
+    var glyphs: [Glyph] = []
+    DisplayText.forEachGlyph(in: Substring(text), newlines: true) {
+      glyphs.append($0 == .newline ? .space : $0)
+      return true
+    }
+    let total = glyphs.reduce(0) { $0 + $1.width }
+    var result = String.UnicodeScalarView()
+    guard total > width else {
+      for glyph in glyphs { glyph.appendScalars(to: &result) }
+      return String(result)
+    }
+    // The end gets half the room left beside the `…`, the start the rest.
+    var tailWidth = 0
+    var tail = glyphs.endIndex
+    while tail > glyphs.startIndex, tailWidth + glyphs[tail - 1].width <= (width - 1) / 2 {
+      tail -= 1
+      tailWidth += glyphs[tail].width
+    }
+    var headWidth = 0
+    var head = glyphs.startIndex
+    while head < tail, headWidth + glyphs[head].width <= width - 1 - tailWidth {
+      headWidth += glyphs[head].width
+      head += 1
+    }
+    for glyph in glyphs[..<head] { glyph.appendScalars(to: &result) }
+    result.append("…")
+    for glyph in glyphs[tail...] { glyph.appendScalars(to: &result) }
+    return String(result)
+  }
+}
+
 /// Lines being filled word by word: the state of one ``TextWrapper/wrap(_:width:maxLines:)``.
 struct LineFiller {
   let width: Int

@@ -107,6 +107,7 @@ struct Browse: ParsableCommand {
     let browser = Browser(
       store: store, options: options, size: Size(width: 80, height: 24),
       configuration: Browser.Configuration(workers: .background(wake: relay.signal)))
+    browser.groupsFound = source.sectionCount
     let controller = LoadController(
       argument: path, source: source, store: store, options: sourceOptions.readOptions, memoryLimit: limit,
       wake: relay.signal)
@@ -123,6 +124,8 @@ struct Browse: ParsableCommand {
       if !update.changed { usleep(500) }
     }
     browser.apply(controller.drain())
+    // CSV and database rows open as a table, once their first items say they are rows.
+    browser.open(in: layout.layoutKind(for: store, source: source))
     // Bad input never costs a good item: an error keeps the items before it and
     // is reported at the end. Only when nothing at all is left to show does the
     // program end here.

@@ -33,7 +33,9 @@ struct LayoutCommand: ParsableCommand {
   func run() throws {
     let data = loadOrExit(path, source, roles: layout.roles(fields.roles), recursive: layout.recursive, allPages: allPages)
     let (loader, store) = (data.loader, data.store)
-    let browser = Browser(store: store, options: layout.browserOptions(theme: .unicode), size: Size(width: width, height: height))
+    var options = layout.browserOptions(theme: .unicode)
+    options.layout = layout.layoutKind(for: store, source: loader.source)
+    let browser = Browser(store: store, options: options, size: Size(width: width, height: height))
     browser.loading = loader.hasMorePages ? .loading(progress: nil) : .done
     let report = LayoutReport(browser: browser)
     for line in report.lines() { print(line) }

@@ -38,9 +38,11 @@ struct RenderCommand: ParsableCommand {
     let data = loadOrExit(path, source, roles: layout.roles(fields.roles), recursive: layout.recursive, allPages: allPages)
     let (loader, store) = (data.loader, data.store)
     var options = layout.browserOptions(theme: ascii ? .ascii : .unicode)
+    options.layout = layout.layoutKind(for: store, source: loader.source)
     options.animates = false
     let browser = Browser(store: store, options: options, size: Size(width: width, height: height))
     browser.skippedCount = loader.skipped.count
+    browser.groupsFound = loader.source.sectionCount
     browser.loading = loader.hasMorePages ? .loading(progress: nil) : .done
     if pictures {
       browser.pictures = Pictures.synchronous(

@@ -54,6 +54,13 @@ struct FieldOptions: ParsableArguments {
     if let v = split(tags) { roles.tags = v }
     if let v = split(text) { roles.text = v }
     if let v = split(id) { roles.id = v }
+    // The data chooses the fields of the roles no option named, when their
+    // default names find nothing (InferredFields).
+    var open = InferableRoles.all
+    if title != nil { open.remove(.title) }
+    if subtitle != nil { open.remove(.subtitle) }
+    if text != nil { open.remove(.text) }
+    if !open.isEmpty { roles.inference = FieldInference(open: open) }
     return roles
   }
 }
@@ -88,8 +95,8 @@ extension ScrollDirection: ExpressibleByArgument {}
 
 /// Options shaping the cards' layout.
 struct LayoutOptions: ParsableArguments {
-  @Option(help: "waterfall, grid, grid-large, list, line (a carousel), circle or mosaic.")
-  var layout: LayoutKind = .waterfall
+  @Option(help: "waterfall, grid, grid-large, list, table, line (a carousel), circle or mosaic; by default a table for CSV, TSV and database rows without pictures, else a waterfall.")
+  var layout: LayoutKind?
   @Option(help: ArgumentHelp("vertical, or horizontal: the waterfall and the grids flow into rows and scroll sideways.", valueName: "direction"))
   var direction: ScrollDirection = .vertical
   @Option(help: ArgumentHelp("Columns between cards side by side (0-20).", valueName: "cells"))
@@ -164,9 +171,15 @@ struct LayoutOptions: ParsableArguments {
     return roles
   }
 
+  /// The layout for `store`, read from `source`: the one `--layout` names, or
+  /// the one the data opens in (``LayoutKind/opening(_:source:)``).
+  func layoutKind(for store: ItemStore, source: DataOrigin) -> LayoutKind {
+    layout ?? LayoutKind.opening(store, source: source)
+  }
+
   func browserOptions(theme: CardTheme) -> Browser.Options {
     var options = Browser.Options()
-    options.layout = layout
+    options.layout = layout ?? .waterfall
     options.columns = columns
     options.minimumCardWidth = minCardWidth
     options.order = order

@@ -33,7 +33,7 @@ import Testing
     let screen = try tmux.waitFor("cards and the status bar") { s in
       s.joined().contains("┏") && s.joined().contains("┌") && Tmux.status(s).hasPrefix(" 1/")
     }
-    #expect(Tmux.status(screen).contains("cols · waterfall"))
+    #expect(Tmux.status(screen).contains("columns · waterfall"))
     #expect(try tmux.display("#{alternate_on}") == "1")
   }
 
@@ -158,7 +158,7 @@ import Testing
 
   @Test func resizingReflowsToFewerColumnsWithTheSelectionVisible() throws {
     let tmux = try Tmux("waterfall Data/shops", width: 120, height: 40)
-    try tmux.waitFor("4 columns") { Tmux.status($0).contains("4 cols") }
+    try tmux.waitFor("4 columns") { Tmux.status($0).contains("4 columns") }
     // Wait for the item the keys lead to, not for the first move: on a slow
     // machine (the sanitizer runs) the later keys would land after the resize.
     let frames = try Self.frames(["Data/shops", "--all-pages", "--width", "120"])
@@ -168,7 +168,7 @@ import Testing
     try tmux.send("Right")
     try tmux.waitFor("the selection to reach item \(item)") { Self.selected($0) == item }
     try tmux.resize(width: 60, height: 20)
-    let after = try tmux.waitFor("2 columns") { Tmux.status($0).contains("2 cols") }
+    let after = try tmux.waitFor("2 columns") { Tmux.status($0).contains("2 columns") }
     #expect(Self.selected(after) == item)
     #expect(after.contains { $0.contains("┏") || $0.contains("┃") || $0.contains("┗") }, "the selected card is on screen")
   }

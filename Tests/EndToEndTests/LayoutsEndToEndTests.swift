@@ -69,7 +69,7 @@ import Testing
   @Test func lCyclesEveryLayoutWithTheCardsSliding() throws {
     // One file, all loaded at once: a grid that shows every card of a folder's
     // first page would load the next one, which `render` does not.
-    let screen = try check([], keys: Array(repeating: "L", count: 5), data: "Data/notes.jsonl")
+    let screen = try check([], keys: Array(repeating: "L", count: 6), data: "Data/notes.jsonl")
     #expect(Tmux.status(screen).contains("circle"))
   }
 

@@ -184,13 +184,13 @@ import Testing
     let start = try tmux.settle()
     let item = Self.selected(start)
     for (key, label) in [
-      ("L", "grid"), ("z", "grid (large)"), ("L", "list"), ("L", "line"), ("L", "circle"), ("L", "mosaic"),
+      ("L", "grid"), ("z", "grid (large)"), ("L", "list"), ("L", "table"), ("L", "line"), ("L", "circle"), ("L", "mosaic"),
       ("L", "waterfall"),
     ] {
       try tmux.send(key)
       let screen = try tmux.waitFor("\(key) to show \(label) with the selected card on screen") { screen in
         Tmux.status(screen).contains(label)
-          && (label == "list" || screen.dropLast().contains { $0.contains("┏") || $0.contains("┃") || $0.contains("┗") })
+          && (label == "list" || label == "table" || screen.dropLast().contains { $0.contains("┏") || $0.contains("┃") || $0.contains("┗") })
       }
       #expect(Self.selected(screen) == item)
     }

@@ -30,10 +30,10 @@ import Testing
     defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
     let tmux = try Tmux("waterfall --no-animation \(Tmux.shellQuote(file.path))", width: 100, height: 30)
     defer { tmux.kill() }
-    try tmux.waitFor("every card loaded", timeout: 60) { Self.statusLine($0).contains("1/40000") && Self.statusLine($0).contains("3 cols") }
+    try tmux.waitFor("every card loaded", timeout: 60) { Self.statusLine($0).contains("1/40000") && Self.statusLine($0).contains("3 columns") }
     try tmux.send("+")
     let screen = try tmux.waitFor("four columns, laid out", timeout: 60) {
-      Self.statusLine($0).contains("4 cols") && !Self.statusLine($0).contains("laying out")
+      Self.statusLine($0).contains("4 columns") && !Self.statusLine($0).contains("laying out")
     }
     let rendered = try Tmux.waterfall(["render", file.path, "--width", "100", "--height", "30", "--columns", "4"])
     #expect(rendered.status == 0)

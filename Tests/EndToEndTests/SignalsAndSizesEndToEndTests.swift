@@ -20,12 +20,14 @@ import Testing
 
   /// One file, so that the browser and `render` hold the same items whenever and
   /// however pages are loaded.
-  static let data = "Data/notes.jsonl"
+  /// The notes, their subtitle named: the data would choose the same one and say
+  /// so in the status bar (a notice, which `render` writes to stderr instead).
+  static let data = "--subtitle-field date Data/notes.jsonl"
 
   /// The screen `waterfall render` draws for ``data`` at a size, trailing spaces
   /// removed as tmux removes them.
   static func rendered(width: Int, height: Int) throws -> [String] {
-    let run = try Tmux.waterfall(["render", data, "--width", String(width), "--height", String(height)])
+    let run = try Tmux.waterfall(["render"] + data.split(separator: " ").map(String.init) + ["--width", String(width), "--height", String(height)])
     #expect(run.status == 0, "\(run.err)")
     let lines = run.out.split(separator: "\n", omittingEmptySubsequences: false).prefix(height)
     return lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }

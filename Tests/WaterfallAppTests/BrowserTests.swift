@@ -45,7 +45,7 @@ import WaterfallView
     #expect(b.selectedItem == 0)
     #expect(b.columns == 3)
     let last = screen(b).lines.last!
-    #expect(last.hasPrefix(" 1/40 │ 3 cols · waterfall"))
+    #expect(last.hasPrefix(" 1/40 │ 3 columns · waterfall"))
     #expect(last.hasSuffix("? help "))
   }
 
@@ -165,13 +165,13 @@ import WaterfallView
     for _ in 0..<12 { _ = b.handle(.key(.down)) }
     let item = b.selectedItem
     var seen: [LayoutKind] = []
-    for _ in 0..<7 {
+    for _ in 0..<LayoutKind.allCases.count {
       _ = b.handle(.key(.character("L")))
       seen.append(b.options.layout)
       #expect(b.selectedItem == item)
       #expect(selectionIsShown(b), "\(b.options.layout)")
     }
-    #expect(seen == [.grid, .gridLarge, .list, .line, .circle, .mosaic, .waterfall])
+    #expect(seen == [.grid, .gridLarge, .list, .table, .line, .circle, .mosaic, .waterfall])
   }
 
   /// Every key of every mode is on the `?` screen (scrolled through); only `?`,
@@ -219,11 +219,13 @@ import WaterfallView
     #expect(selectionIsShown(b))
   }
 
-  @Test func tinyTerminalsAreToldSo() {
-    let b = browser(size: Size(width: 19, height: 10))
-    #expect(screen(b).text.contains("terminal too small"))
+  @Test func tinyTerminalsAreToldSoInALineThatFits() {
+    let b = browser(size: Size(width: 60, height: 3))
+    #expect(screen(b).text.contains("terminal too small: 60x3, need 20x5"))
+    _ = b.handle(.resize(Size(width: 19, height: 10)))
+    #expect(screen(b).lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty } == ["     need 20x5     "])
     _ = b.handle(.resize(Size(width: 40, height: 10)))
-    #expect(!screen(b).text.contains("terminal too small"))
+    #expect(!screen(b).text.contains("need"))
     let one = browser(size: Size(width: 1, height: 1))
     #expect(screen(one).lines == ["…"])
   }

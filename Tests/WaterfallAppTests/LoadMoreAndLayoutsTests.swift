@@ -201,7 +201,7 @@ import WaterfallView
       _ = b.handle(.key(.character("L")))
       kinds.append(b.options.layout)
     }
-    #expect(kinds == [.grid, .gridLarge, .list, .line, .circle, .mosaic, .waterfall])
+    #expect(kinds == [.grid, .gridLarge, .list, .table, .line, .circle, .mosaic, .waterfall])
     let small = b.columns
     _ = b.handle(.key(.character("z")))
     #expect(b.columns < small, "large cards, fewer columns")

@@ -19,7 +19,7 @@ import WaterfallView
     for y in area.minY..<area.maxY {
       canvas.put(rows[((y - rect.minY) * 2 % Placeholder.latticeStep) / 2], at: Point(x: rect.minX, y: y), style: style, clip: area)
     }
-    guard !p.label.isEmpty, rect.width >= 3 else { return }
+    guard !p.label.isEmpty, rect.width >= PlaceholderDrawing.narrowestLabelled else { return }
     let text = TextWrapper.truncate(p.label, width: rect.width - 2)
     let width = DisplayText.width(of: text)
     let x = rect.minX + (rect.width - width) / 2

@@ -202,7 +202,7 @@ import WaterfallWorkers
   }
 
   @Test func theStatusBarSaysHowFarTheSearchHasCome() {
-    var bar = StatusBar(position: "1/3", layout: "3 cols · waterfall", theme: .unicode)
+    var bar = StatusBar(position: "1/3", layout: "3 columns · waterfall", theme: .unicode)
     bar.filtering = true
     bar.filter = "mug"
     bar.shownCount = 1_234

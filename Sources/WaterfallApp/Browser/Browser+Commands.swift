@@ -159,6 +159,8 @@ extension Browser {
         updateCardsFrame()
       }
     case .down: cards.move(.down)
+    case .left where options.layout == .table: cards.moveTableColumn(by: -1)
+    case .right where options.layout == .table: cards.moveTableColumn(by: 1)
     case .left: cards.move(.left)
     case .right: cards.move(.right)
     case .pageUp: view.moveSelection(byPages: -1)
@@ -178,6 +180,8 @@ extension Browser {
       applyFilter("")
     case .quit: return .quit(quitStatus)
     case .filter: mode = .filtering
+    case .moreColumns where options.layout == .table: cards.resizeTableColumn(by: 2)
+    case .fewerColumns where options.layout == .table: cards.resizeTableColumn(by: -2)
     case .moreColumns: cards.setColumns(columns + 1)
     case .fewerColumns: cards.setColumns(columns - 1)
     case .nextLayout: cards.switchLayout(to: options.layout.next, large: options.largeCards)
@@ -187,7 +191,7 @@ extension Browser {
       switch options.layout {
       case .grid: cards.switchLayout(to: .gridLarge, large: options.largeCards)
       case .gridLarge: cards.switchLayout(to: .grid, large: options.largeCards)
-      case .waterfall, .list, .line, .circle, .mosaic: cards.switchLayout(to: options.layout, large: !options.largeCards)
+      case .waterfall, .list, .table, .line, .circle, .mosaic: cards.switchLayout(to: options.layout, large: !options.largeCards)
       }
     case .nextSort: pipeline.requestSort(pipeline.nextSort(among: store.fieldNames()))
     case .reverseSort: pipeline.requestSort(pipeline.reversedSort)

@@ -61,7 +61,9 @@ extension Browser {
     bar.markedCount = marks.count
     bar.shownCount = cards.dataSource.shownCount
     bar.totalCount = store.count
-    bar.groups = options.groups ? cards.dataSource.sections.sectionCount : nil
+    // Every group found, laid out or not; with a filter or hides, those shown.
+    let unfiltered = filter.isEmpty && shown.hidden.isEmpty
+    bar.groups = options.groups ? max(cards.dataSource.sections.sectionCount, unfiltered ? groupsFound : 0) : nil
     bar.skippedCount = skippedCount
     if case .loading(let progress?) = loading { bar.progress = progress }
     bar.searchProgress = pipeline.searchProgress

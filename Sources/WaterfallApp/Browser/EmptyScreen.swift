@@ -22,9 +22,13 @@ enum EmptyScreen {
     }
   }
 
-  /// The message for a screen smaller than `minimum`.
+  /// The message for a screen smaller than `minimum`: one line, the longest
+  /// of its forms that fits the width (`terminal too small: 12x3, need 20x5`
+  /// down to `20x5`).
   static func tooSmall(_ size: Size, minimum: Size) -> [String] {
-    ["terminal too small", "(\(size.width)x\(size.height), need \(minimum.width)x\(minimum.height))"]
+    let need = "\(minimum.width)x\(minimum.height)"
+    let forms = ["terminal too small: \(size.width)x\(size.height), need \(need)", "too small, need \(need)", "need \(need)", need]
+    return [forms.first { DisplayText.width(of: $0) <= size.width } ?? "…"]
   }
 
   /// Draws `lines` centred in `rect`, the first bold, the rest dim.

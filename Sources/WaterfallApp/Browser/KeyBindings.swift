@@ -58,7 +58,7 @@ public enum KeyBindings {
   ])
 
   public static let browsing = KeyTable(bindings: [
-    KeyBinding("↑ ↓ ← →  k j h l", "move a card; ↑ at the top pulls to refresh", [
+    KeyBinding("↑ ↓ ← →  k j h l", "move (← → a table's column); ↑ at the top pulls to refresh", [
       (.up, .up), (.character("k"), .up), (.down, .down), (.character("j"), .down),
       (.left, .left), (.character("h"), .left), (.right, .right), (.character("l"), .right),
     ]),
@@ -73,11 +73,11 @@ public enum KeyBindings {
     KeyBinding("Ctrl-E Ctrl-Y", "scroll a row down or up (a column, when sideways)", [(.control("e"), .scrollDown), (.control("y"), .scrollUp)]),
     KeyBinding("Enter  double click", "details of the selected card (--print: print it)", [(.enter, .open)]),
     KeyBinding("/", "search (fzf syntax, field:term); Enter keeps, Esc clears", [(.character("/"), .filter)]),
-    KeyBinding("+ -", "more or fewer columns (1 to 12)", [
+    KeyBinding("+ -", "more or fewer columns; a table: a wider or narrower one", [
       (.character("+"), .moreColumns), (.character("="), .moreColumns),
       (.character("-"), .fewerColumns), (.character("_"), .fewerColumns),
     ]),
-    KeyBinding("L", "next of 7 layouts, waterfall to mosaic (--layout)", [(.character("L"), .nextLayout)]),
+    KeyBinding("L", "next of 8 layouts, waterfall to mosaic (--layout)", [(.character("L"), .nextLayout)]),
     KeyBinding("z", "small or large cards", [(.character("z"), .cardSize)]),
     KeyBinding("s  S", "sort by the next field; the other way round (--sort)", [
       (.character("s"), .nextSort), (.character("S"), .reverseSort),

@@ -6,14 +6,14 @@ import WaterfallView
 /// `1,234 of 1,000,000 · searching 45%`.
 ///
 /// ```swift
-/// var bar = StatusBar(position: "3/40", layout: "3 cols · waterfall", theme: .unicode)
+/// var bar = StatusBar(position: "3/40", layout: "3 columns · waterfall", theme: .unicode)
 /// bar.hiddenCount = 1
-/// bar.draw(in: screen, row: 23, width: 80)   // " 3/40 of 41 │ 3 cols · waterfall │ 1 hidden   ? help "
+/// bar.draw(in: screen, row: 23, width: 80)   // " 3/40 of 41 │ 3 columns · waterfall │ 1 hidden   ? help "
 /// ```
 struct StatusBar {
   /// "index/shown" of the selected card.
   var position: String
-  /// The layout's name ("3 cols · waterfall").
+  /// The layout's name ("3 columns · waterfall").
   var layout: String
   var theme: CardTheme
   var filtering = false
@@ -51,7 +51,7 @@ struct StatusBar {
     let separator = theme.border == .ascii ? " | " : " │ "
     var parts = [" " + position + (filter.isEmpty && hiddenCount == 0 ? "" : " of \(totalCount)")]
     parts.append(layout)
-    if let groups { parts.append("\(groups) groups") }
+    if let groups { parts.append("\(groups) group\(groups == 1 ? "" : "s")") }
     if let sort { parts.append(sort) }
     if !filter.isEmpty { parts.append("/" + filter) }
     if let searchProgress { parts.append(searchProgress) }

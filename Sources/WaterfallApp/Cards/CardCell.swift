@@ -128,6 +128,11 @@ final class CardCell: Cell {
   }
 
   override func draw(in canvas: any Canvas, clip: Rect) {
+    let (plan, lines) = currentPlan()
+    if plan.isCompact {
+      drawCompact(lines, in: canvas, clip: clip)
+      return
+    }
     canvas.fill(frame, with: " ", clip: clip)
     canvas.drawBox(
       frame, lines: isSelected ? theme.selectedBorder : theme.border,
@@ -140,17 +145,19 @@ final class CardCell: Cell {
     }
     let inner = frame.inset(by: EdgeInsets(all: 1))
     guard let area = inner.intersection(clip) else { return }
-    let (plan, lines) = currentPlan()
     var y = inner.minY
     if plan.imageRows > 0 {
-      let rows = min(plan.imageRows, inner.maxY - y)
-      let rect = Rect(x: inner.minX, y: y, width: inner.width, height: rows)
-      if let thumbnail = thumbnail(width: inner.width, rows: plan.imageRows), let pictures {
+      // The picture, at most about twice its size (PictureArea), centred in its area.
+      let width = plan.pictureWidth ?? inner.width
+      let pictureRows = plan.pictureRows ?? plan.imageRows
+      let top = y + (plan.imageRows - pictureRows) / 2
+      let rect = Rect(x: inner.minX + (inner.width - width) / 2, y: top, width: width, height: max(0, min(pictureRows, inner.maxY - top)))
+      if let thumbnail = thumbnail(width: width, rows: pictureRows), let pictures {
         pictures.draw(thumbnail, in: canvas, at: rect.origin, clip: rect.intersection(area) ?? .zero)
       } else {
         currentPlaceholderDrawing(width: rect.width, ascii: theme.border == .ascii).draw(in: canvas, rect: rect, clip: area)
       }
-      y += rows
+      y += min(plan.imageRows, inner.maxY - y)
     }
     let titleStyle = isSelected ? theme.selectedTextStyle : theme.textStyle.with(attributes: .bold)
     func put(_ line: [Glyph], style: Style, marks: [Int]) {
@@ -170,6 +177,26 @@ final class CardCell: Cell {
       let x = inner.minX + canvas.put(field.key, at: Point(x: inner.minX, y: y), style: theme.secondaryStyle, clip: area)
       canvas.put(field.value, at: Point(x: x, y: y), style: theme.textStyle, clip: area)
       y += 1
+    }
+  }
+
+  /// A compact card (``CompactCard``): its title, and its subtitle at the
+  /// right end; selected, the whole row in reverse video.
+  private func drawCompact(_ lines: Lines, in canvas: any Canvas, clip: Rect) {
+    let selected = Style(attributes: [.reverse, .bold])
+    canvas.fill(frame, with: " ", style: isSelected ? selected : .plain, clip: clip)
+    let titleStyle = isSelected ? selected : theme.textStyle.with(attributes: .bold)
+    if let title = lines.title.first {
+      canvas.put(title, at: frame.origin, style: titleStyle, clip: clip)
+      if let marks = lines.marks.title[0], !marks.isEmpty {
+        CardHighlight.draw(marks, of: title, in: canvas, at: frame.origin, style: titleStyle, clip: clip)
+      }
+    }
+    if let subtitle = lines.subtitle {
+      let at = Point(x: frame.maxX - subtitle.reduce(0) { $0 + $1.width }, y: frame.minY)
+      let style = isSelected ? selected : theme.secondaryStyle
+      canvas.put(subtitle, at: at, style: style, clip: clip)
+      if !lines.marks.subtitle.isEmpty { CardHighlight.draw(lines.marks.subtitle, of: subtitle, in: canvas, at: at, style: style, clip: clip) }
     }
   }
 

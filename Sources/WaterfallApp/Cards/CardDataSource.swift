@@ -29,6 +29,8 @@ final class CardDataSource: CollectionViewDataSource, CollectionViewDelegate {
   var highlight: SearchQuery?
   /// Whether a store item is marked (`-m`): its card shows the mark.
   var isMarked: (Int) -> Bool = { _ in false }
+  /// The `table` layout's columns, made from the first items (``tableColumns()``).
+  private(set) var table: TableColumns?
   /// Heights to lay the cards out with at one width, by store item, while a
   /// worker measures them all (``ItemStore/layoutHeights(width:exact:)``): the
   /// cards on screen exact, the rest guessed.
@@ -121,6 +123,11 @@ final class CardDataSource: CollectionViewDataSource, CollectionViewDelegate {
   func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> Cell {
     let item = sections.item(indexPath.item, inSection: indexPath.section)
     let content = store.content(at: item)
+    if kind == .table {
+      let row = collectionView.dequeueReusableCell(withIdentifier: TableRowCell.identifier, for: indexPath) as! TableRowCell
+      row.configure(content: content, columns: tableColumns(), theme: theme)
+      return row
+    }
     if kind == .list {
       let row = collectionView.dequeueReusableCell(withIdentifier: RowCell.identifier, for: indexPath) as! RowCell
       row.content = content
@@ -131,7 +138,7 @@ final class CardDataSource: CollectionViewDataSource, CollectionViewDelegate {
     let card = collectionView.dequeueReusableCell(withIdentifier: CardCell.identifier, for: indexPath) as! CardCell
     card.configure(
       content: content, theme: theme, fixedSize: kind.hasFixedSizeCards || direction == .horizontal,
-      highlight: highlight.map { CardHighlight(query: $0, roles: store.roles) })
+      highlight: highlight.map { CardHighlight(query: $0, roles: store.roles.resolved) })
     card.pictures = pictures
     card.pictureFolder = store.pictureFolder(at: item)
     card.isMarked = isMarked(item)
@@ -139,6 +146,12 @@ final class CardDataSource: CollectionViewDataSource, CollectionViewDelegate {
   }
 
   func collectionView(_ collectionView: CollectionView, viewForSupplementary kind: ElementKind, inSection section: Int) -> Cell? {
+    if kind == .header, self.kind == .table {
+      let header = collectionView.dequeueReusableCell(withIdentifier: TableHeaderCell.identifier, for: IndexPath(item: 0, section: section)) as! TableHeaderCell
+      let group = groups ? (key(ofSection: section) ?? "(none)") + " · \(sections.count(inSection: section))" : nil
+      header.configure(columns: tableColumns(), group: group, theme: theme)
+      return header
+    }
     let bar = collectionView.dequeueReusableCell(withIdentifier: RuleCell.identifier, for: IndexPath(item: 0, section: section)) as! RuleCell
     switch kind {
     case .header:
@@ -152,7 +165,7 @@ final class CardDataSource: CollectionViewDataSource, CollectionViewDelegate {
 
   func collectionView(_ collectionView: CollectionView, sizeForItemAt indexPath: IndexPath, width: Int) -> ItemSize {
     switch kind {
-    case .list: return .height(1)
+    case .list, .table: return .height(1)
     case .grid, .gridLarge, .line, .circle, .mosaic: return .height(1)  // the layout gives every card its size
     case .waterfall:
       let item = sections.item(indexPath.item, inSection: indexPath.section)
@@ -169,6 +182,30 @@ final class CardDataSource: CollectionViewDataSource, CollectionViewDelegate {
   func collectionView(_ collectionView: CollectionView, sizeForItemAt indexPath: IndexPath, height: Int) -> ItemSize {
     guard kind == .waterfall else { return .height(1) }
     return .height(cardWidth(of: sections.item(indexPath.item, inSection: indexPath.section), height: height))
+  }
+
+  // MARK: The table
+
+  /// The table's columns: made from the store's first items the first time,
+  /// and again while fewer than ``TableColumns/sampleSize`` items made them and
+  /// more are in (keeping what the keys did); in the data's order of fields.
+  @discardableResult
+  func tableColumns() -> TableColumns {
+    if let table, table.sampled >= TableColumns.sampleSize || table.sampled >= store.count { return table }
+    let first = (0..<min(store.count, TableColumns.sampleSize)).lazy.map(store.content(at:))
+    let made = TableColumns(contents: first, roles: store.roles.resolved, order: store.roles.inference?.fieldOrder ?? [])
+    table = table.map { made.keeping($0) } ?? made
+    return table!
+  }
+
+  /// Changes the table's columns (the keys: the current one, its width) and
+  /// returns them.
+  @discardableResult
+  func updateTable(_ change: (inout TableColumns) -> Void) -> TableColumns {
+    var columns = tableColumns()
+    change(&columns)
+    table = columns
+    return columns
   }
 
   func cardWidth(of item: Int, height: Int) -> Int {

@@ -4,32 +4,48 @@ import WaterfallView
 /// A waterfall card's height at a width, measured without building the card: the
 /// number the layout asks for a million times.
 ///
-/// It equals ``CardPlan/init(content:width:)``'s ``CardPlan/height`` always (a
+/// A card that would say one line is one row (``CompactCard``). It equals
+/// ``CardPlan/init(content:width:)``'s ``CardPlan/height`` always (a
 /// test checks it over random cards); it is only faster: it reads the packed
 /// card in place and counts lines with `TextWrapper.lineCount(utf8:width:maxLines:)`,
 /// which builds no line.
 ///
 /// ```swift
-/// CardHeight.of(aspect: nil, title: Array("Linen rug".utf8), hasSubtitle: true, hasTags: false, text: nil, width: 24)
-/// // 2 borders + 1 title line + 1 subtitle = 4
+/// CardHeight.of(aspect: nil, title: Array("Linen rug".utf8), hasSubtitle: true, hasTags: true, text: nil, width: 24)
+/// // 2 borders + 1 title line + 1 subtitle + 1 tags line = 5
 /// ```
 enum CardHeight {
   /// The height of a card with these fields, `width` columns wide.
   static func of(
-    aspect: CardContent.Aspect?, title: UnsafeBufferPointer<UInt8>, hasSubtitle: Bool, hasTags: Bool,
-    text: UnsafeBufferPointer<UInt8>?, fieldCount: Int = 0, width: Int
+    aspect: CardContent.Aspect?, title: UnsafeBufferPointer<UInt8>, subtitle: UnsafeBufferPointer<UInt8>? = nil,
+    hasSubtitle: Bool, hasImage: Bool = false, hasTags: Bool, text: UnsafeBufferPointer<UInt8>?, fieldCount: Int = 0, width: Int
   ) -> Int {
+    if aspect == nil, !hasImage, !hasTags, text == nil, fieldCount == 0, width >= CompactCard.minimumWidth,
+      CompactCard.applies(
+        title: String(decoding: title, as: UTF8.self), subtitle: subtitle.map { String(decoding: $0, as: UTF8.self) }, width: width)
+    {
+      return 1
+    }
     let inner = max(1, width - 2)
     var rows = 0
-    if let aspect {
-      let image = ItemSize.aspect(width: aspect.width, height: aspect.height).height(forWidth: inner, aspectCorrection: 0.5)
-      rows += min(max(image, CardPlan.imageRows.lowerBound), CardPlan.imageRows.upperBound)
+    if let aspect { rows += PictureArea(aspect: aspect, inner: inner).rows }
+    if aspect != nil || hasImage, Self.isOneWord(title) {
+      rows += 1  // a picture's file name: one line (CardPlan.namesAFile)
+    } else {
+      rows += TextWrapper.lineCount(utf8: title, width: inner, maxLines: CardPlan.maximumTitleLines)
     }
-    rows += TextWrapper.lineCount(utf8: title, width: inner, maxLines: CardPlan.maximumTitleLines)
     if hasSubtitle { rows += 1 }
     if hasTags { rows += 1 }
     if aspect == nil, let text { rows += TextWrapper.lineCount(utf8: text, width: inner, maxLines: CardPlan.maximumTextLines) }
     rows += CardPlan.fieldLines(fieldCount, withPicture: aspect != nil)
     return max(rows, 1) + 2
+  }
+
+  /// Whether `utf8` is a title of one word, not empty (``CardPlan/namesAFile(_:)``):
+  /// over the bytes when they are ASCII, else as text.
+  static func isOneWord(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard !utf8.isEmpty else { return false }
+    if utf8.allSatisfy({ $0 < 0x80 }) { return !utf8.contains { $0 == 0x20 || (0x09...0x0D).contains($0) } }
+    return !String(decoding: utf8, as: UTF8.self).contains(where: \.isWhitespace)
   }
 }

@@ -6,11 +6,13 @@ import WaterfallView
 ///
 /// In a waterfall a card is as tall as its plan wants: the picture follows the
 /// item's aspect ratio at the card's width (halved, since a cell is about twice as
-/// tall as it is wide, and kept between 2 and 20 rows), the title wraps to at most
-/// three lines, and a card without a picture size shows up to eight lines of its
+/// tall as it is wide, and kept between 2 and 20 rows), never drawn larger than
+/// about twice its size (``PictureArea``), the title wraps to at most three
+/// lines (a picture's file name takes one, elided in the middle), and a card without a picture size shows up to eight lines of its
 /// text instead. A card whose item named no title and no text shows its `key:
 /// value` fields (``CardContent/fields``), a line each: up to eight, or three under
-/// a picture. In a grid every card has the same height, and the plan fits into
+/// a picture. A card that would say one line (a title, perhaps with a subtitle
+/// beside it) is one row without a box (``CompactCard``). In a grid every card has the same height, and the plan fits into
 /// it: the title's first line and the subtitle first, then the picture.
 ///
 /// ```swift
@@ -25,12 +27,19 @@ public struct CardPlan: Hashable, Sendable {
   public static let maximumFieldLinesWithPicture = 3
 
   public var imageRows = 0
+  /// The columns and rows the picture itself takes in its area (``PictureArea``:
+  /// at most about twice its size), centred there; the whole area by default.
+  public var pictureWidth: Int?
+  public var pictureRows: Int?
   public var title: [String] = []
   public var subtitle: String?
   public var tags: String?
   public var text: [String] = []
   /// `key: value` lines, each cut to the width.
   public var fields: [String] = []
+  /// Whether the card is one row without a box (``CompactCard``): its title
+  /// and, at its right end, its subtitle.
+  public var isCompact = false
 
   /// The rows inside the border.
   public var innerHeight: Int {
@@ -42,17 +51,31 @@ public struct CardPlan: Hashable, Sendable {
     min(count, withPicture ? maximumFieldLinesWithPicture : CardContent.maximumFields)
   }
 
-  /// The card's height with its border.
-  public var height: Int { innerHeight + 2 }
+  /// The card's height with its border (one row, for a compact card).
+  public var height: Int { isCompact ? 1 : innerHeight + 2 }
 
   /// The plan of a card `width` columns wide, as tall as it wants to be.
   public init(content: CardContent, width: Int) {
+    if content.aspect == nil, content.image == nil, content.tags.isEmpty, content.text == nil, content.fields.isEmpty,
+      CompactCard.applies(title: content.title, subtitle: content.subtitle, width: width)
+    {
+      isCompact = true
+      let line = CompactCard.line(title: content.title, subtitle: content.subtitle, width: width)
+      title = [line.title]
+      subtitle = line.subtitle
+      return
+    }
     let inner = max(1, width - 2)
     if let aspect = content.aspect {
-      let rows = ItemSize.aspect(width: aspect.width, height: aspect.height).height(forWidth: inner, aspectCorrection: 0.5)
-      imageRows = min(max(rows, Self.imageRows.lowerBound), Self.imageRows.upperBound)
+      let area = PictureArea(aspect: aspect, inner: inner)
+      imageRows = area.rows
+      if area.width < inner { pictureWidth = area.width }
     }
-    title = TextWrapper.wrap(content.title, width: inner, maxLines: Self.maximumTitleLines)
+    if Self.namesAFile(content) {
+      title = [TextWrapper.truncateMiddle(content.title, width: inner)]
+    } else {
+      title = TextWrapper.wrap(content.title, width: inner, maxLines: Self.maximumTitleLines)
+    }
     subtitle = content.subtitle.map { TextWrapper.truncate($0, width: inner) }
     tags = Self.tagLine(content.tags, width: inner)
     if content.aspect == nil, let text = content.text {
@@ -88,6 +111,11 @@ public struct CardPlan: Hashable, Sendable {
         rows -= 1
       }
       imageRows = rows
+      if let aspect = content.aspect {
+        let largest = PictureArea.largest(aspect)
+        if largest.width < inner { pictureWidth = largest.width }
+        if largest.height < rows { pictureRows = max(largest.height, Self.imageRows.lowerBound) }
+      }
     } else {
       if rows > 0, let line = Self.tagLine(content.tags, width: inner) {
         tags = line
@@ -100,6 +128,12 @@ public struct CardPlan: Hashable, Sendable {
         fields = content.fields.dropFirst().prefix(rows).map { TextWrapper.truncate($0, width: inner) }
       }
     }
+  }
+
+  /// Whether the card's title is a picture's file name (one word under a
+  /// picture): it takes one line, its middle elided (`IMG_2024…0001.jpg`).
+  static func namesAFile(_ content: CardContent) -> Bool {
+    (content.aspect != nil || content.image != nil) && !content.title.isEmpty && !content.title.contains(where: \.isWhitespace)
   }
 
   /// The tags as one line, `#a #b`, cut to `width`.

@@ -18,7 +18,8 @@ enum CardWidth {
       // Borders, a title line, the subtitle and tags: the picture gets the rest.
       let textRows = 3 + (content.subtitle == nil ? 0 : 1) + (content.tags.isEmpty ? 0 : 1)
       let pictureRows = max(CardPlan.imageRows.lowerBound, height - textRows)
-      let inner = ItemSize.aspect(width: aspect.width, height: aspect.height).width(forHeight: pictureRows, aspectCorrection: 0.5)
+      let shaped = ItemSize.aspect(width: aspect.width, height: aspect.height).width(forHeight: pictureRows, aspectCorrection: 0.5)
+      let inner = min(shaped, PictureArea.largest(aspect).width)  // at most about twice its size
       return min(max(inner + 2, widths.lowerBound), widths.upperBound)
     }
     // A card's height only shrinks as it widens: the narrowest width that fits.

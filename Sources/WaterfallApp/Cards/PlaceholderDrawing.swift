@@ -27,6 +27,9 @@ struct PlaceholderDrawing {
   private let style: Style
   private let labelStyle: Style
 
+  /// The narrowest placeholder that shows its label.
+  static let narrowestLabelled = 8
+
   init(_ placeholder: Placeholder, width: Int, ascii: Bool) {
     self.placeholder = placeholder
     self.width = width
@@ -37,7 +40,8 @@ struct PlaceholderDrawing {
     rows = (0..<2).map { kind in
       (0..<max(0, width)).map { x in (x + kind * 2) % step == 0 ? glyph : Glyph.space }
     }
-    if !placeholder.label.isEmpty, width >= 3 {
+    // A label needs room to say something: a small picture's name is its caption.
+    if !placeholder.label.isEmpty, width >= Self.narrowestLabelled {
       let text = TextWrapper.truncate(placeholder.label, width: width - 2)
       label = (DisplayText.glyphs(of: " " + text + " "), DisplayText.width(of: text))
     } else {

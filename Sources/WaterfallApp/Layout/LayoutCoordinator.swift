@@ -68,6 +68,8 @@ final class LayoutCoordinator {
     view.register(CardCell.self, forCellWithReuseIdentifier: CardCell.identifier)
     view.register(RowCell.self, forCellWithReuseIdentifier: RowCell.identifier)
     view.register(RuleCell.self, forCellWithReuseIdentifier: RuleCell.identifier)
+    view.register(TableRowCell.self, forCellWithReuseIdentifier: TableRowCell.identifier)
+    view.register(TableHeaderCell.self, forCellWithReuseIdentifier: TableHeaderCell.identifier)
     view.dataSource = dataSource
     view.delegate = dataSource
     updateFooter()
@@ -110,6 +112,7 @@ final class LayoutCoordinator {
     dataSource.kind = options.layout
     dataSource.direction = policy.isHorizontal && options.layout == .waterfall ? .horizontal : .vertical
     view.centresSelection = options.layout == .line
+    updateTableWidths()
   }
 
   // MARK: The selection
@@ -165,7 +168,8 @@ final class LayoutCoordinator {
   // MARK: Layouts
 
   func makeLayout() -> any CollectionLayout {
-    policy.makeLayout(
+    updateTableWidths()
+    return policy.makeLayout(
       sectionCount: dataSource.sections.sectionCount, hasFooter: dataSource.footer != nil,
       sectionKeys: options.parameters.groupColumns.isEmpty ? [] : dataSource.sectionKeys)
   }
@@ -187,12 +191,19 @@ final class LayoutCoordinator {
   var layoutLabel: String {
     let sideways = policy.isHorizontal && options.layout != .line ? " ↔" : ""
     switch options.layout {
-    case .waterfall: return policy.isHorizontal ? "\(columns) rows · waterfall ↔" : "\(columns) cols · waterfall"
+    case .waterfall:
+      return policy.isHorizontal ? "\(Self.count(columns, "row")) · waterfall ↔" : "\(Self.count(columns, "column")) · waterfall"
     case .circle:
       guard let circle = view.layout as? CircleLayout, circle.capacity < dataSource.shownCount else { return "circle" }
       return "circle · \(circle.capacity) of \(dataSource.shownCount) round"
+    case .table: return dataSource.table?.label ?? "table"
     default: return options.layout.label + sideways
     }
+  }
+
+  /// `1 column`, `3 columns`: a count and its noun, singular or plural.
+  static func count(_ number: Int, _ noun: String) -> String {
+    "\(number) \(noun)\(number == 1 ? "" : "s")"
   }
 
   /// Adapts to a new screen size: the cards reflow and the selected one stays on

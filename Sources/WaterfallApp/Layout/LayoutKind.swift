@@ -10,6 +10,8 @@ public enum LayoutKind: String, CaseIterable, Sendable {
   case gridLarge = "grid-large"
   /// One item per line.
   case list
+  /// One item per row, its fields in aligned columns under a header that sticks.
+  case table
   /// A carousel: one row of cards, the middle one largest, resting on a card.
   case line
   /// Cards round an ellipse, the selected one at the front.
@@ -19,7 +21,7 @@ public enum LayoutKind: String, CaseIterable, Sendable {
 
   /// Whether every card is the size the layout gives it (the text fits the card),
   /// rather than as tall (or wide) as its content.
-  public var hasFixedSizeCards: Bool { self != .waterfall && self != .list }
+  public var hasFixedSizeCards: Bool { self != .waterfall && self != .list && self != .table }
 
   /// Whether a card's place follows from its index alone (the carousel, the
   /// circle, the mosaic): laying out a million cards costs nothing per card.
@@ -48,6 +50,7 @@ public enum LayoutKind: String, CaseIterable, Sendable {
     case .grid: return "grid"
     case .gridLarge: return "grid (large)"
     case .list: return "list"
+    case .table: return "table"
     case .line: return "line"
     case .circle: return "circle"
     case .mosaic: return "mosaic"

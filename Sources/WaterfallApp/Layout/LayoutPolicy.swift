@@ -16,6 +16,8 @@ public struct LayoutPolicy: Sendable {
 
   public var options: Browser.Options
   public var size: Size
+  /// The `table` layout's column widths, left to right (``TableColumns/widths``).
+  public var tableColumnWidths: [Int] = []
 
   public init(options: Browser.Options, size: Size) {
     self.options = options
@@ -31,7 +33,7 @@ public struct LayoutPolicy: Sendable {
     switch options.layout {
     case .waterfall, .grid, .gridLarge: return options.parameters.direction == .horizontal
     case .line: return true
-    case .list, .circle, .mosaic: return false
+    case .list, .table, .circle, .mosaic: return false
     }
   }
 
@@ -96,6 +98,11 @@ public struct LayoutPolicy: Sendable {
       return CircleLayout(itemSize: Size(width: 16, height: 5), frontItemSize: Size(width: 28, height: 11))
     case .mosaic:
       return MosaicLayout(columnSpacing: parameters.columnSpacing, rowSpacing: parameters.rowSpacing)
+    case .table:
+      // The header row sticks; with groups, each group's rule above it.
+      let table = TableLayout(columnWidths: tableColumnWidths, headerHeight: options.groups ? 2 : 1)
+      if hasFooter, sectionCount > 0 { table.sectionStyles[sectionCount - 1, default: SectionStyle()].footerHeight = 1 }
+      return table
     }
     // A header or footer across the flow is a row; along a horizontal one, a
     // strip wide enough for its words.

@@ -85,7 +85,7 @@ extension CardContent {
       aspect = Aspect(width: w, height: reader.double())
     }
     let title = reader.slice()
-    if flags & PackedFlag.subtitle != 0 { reader.skipString() }
+    let subtitle = flags & PackedFlag.subtitle != 0 ? reader.slice() : nil
     if flags & PackedFlag.image != 0 { reader.skipString() }
     let text = flags & PackedFlag.text != 0 ? reader.slice() : nil
     var fieldCount = 0
@@ -95,8 +95,8 @@ extension CardContent {
     }
     let hasTags = reader.count() > 0
     return CardHeight.of(
-      aspect: aspect, title: title, hasSubtitle: flags & PackedFlag.subtitle != 0, hasTags: hasTags, text: text,
-      fieldCount: fieldCount, width: width)
+      aspect: aspect, title: title, subtitle: subtitle, hasSubtitle: subtitle != nil, hasImage: flags & PackedFlag.image != 0,
+      hasTags: hasTags, text: text, fieldCount: fieldCount, width: width)
   }
 
   /// The image of the content packed at the start of `bytes`, when it has one and

@@ -26,6 +26,8 @@
 /// item.content.title                              // "Mug"
 /// ```
 public struct ItemScanner: Sendable {
+  /// The roles as named; with an inference (``FieldRoles/inference``), the
+  /// fields it chooses take their place once chosen (``FieldRoles/resolved``).
   public let roles: FieldRoles
   /// Whether items are only checked, each given an empty card: for `--filter`
   /// (``ItemFilter``), which reads items as the browser does and draws no card.
@@ -36,27 +38,55 @@ public struct ItemScanner: Sendable {
     case title, subtitle, width, height, image, tags, text, id, group
   }
 
-  /// Each field a role names (``FieldRoles/fieldNames``), with the roles it plays
-  /// and its rank in each (the first key a role names wins); a joined
-  /// candidate's parts play no role here (the plain road joins them), but are
-  /// tracked. A field's place in this list is its bit in ``ScannedItem/fieldsSeen``.
-  private let keys: [(key: [UInt8], roles: [(role: Role, rank: Int)])]
-  /// Whether every object takes the plain road (a role joins fields).
-  private let joins: Bool
-  /// The fields left out of `key: value` lines (``FieldRoles/fieldsShownInPlace``).
-  private let shownInPlace: Set<String>
+  /// What the scanner looks for in an item, made once for the roles it packs by.
+  struct Table: Sendable {
+    /// The roles the cards are packed by.
+    let roles: FieldRoles
+    /// Each field a role names, with the roles it plays and its rank in each
+    /// (the first key a role names wins); a joined candidate's parts play no
+    /// role here (the plain road joins them), but are tracked. A field's place
+    /// in this list is its bit in ``ScannedItem/fieldsSeen``.
+    let keys: [(key: [UInt8], roles: [(role: Role, rank: Int)])]
+    /// Whether every object takes the plain road (a role joins fields).
+    let joins: Bool
+    /// The fields left out of `key: value` lines (``FieldRoles/fieldsShownInPlace``).
+    let shownInPlace: Set<String>
+
+    /// The table for `roles`, tracking `names` first (their bits stay those
+    /// of the roles as named), then any other field the roles name.
+    init(roles: FieldRoles, names: [String]) {
+      self.roles = roles
+      joins = roles.hasJoins
+      shownInPlace = roles.fieldsShownInPlace
+      var table: [String: [(Role, Int)]] = [:]
+      for role in Role.allCases {
+        for (rank, key) in ItemScanner.keys(of: role, in: roles).enumerated() where !key.contains(FieldRoles.joiner) {
+          table[key, default: []].append((role, rank))
+        }
+      }
+      let all = names + roles.fieldNames.filter { !names.contains($0) }
+      keys = all.map { (Array($0.utf8), (table[$0] ?? []).map { (role: $0.0, rank: $0.1) }) }
+    }
+  }
+
+  /// The table for the roles as named.
+  private let named: Table
 
   public init(roles: FieldRoles) {
     self.roles = roles
-    joins = roles.hasJoins
-    shownInPlace = roles.fieldsShownInPlace
-    var table: [String: [(Role, Int)]] = [:]
-    for role in Role.allCases {
-      for (rank, key) in Self.keys(of: role, in: roles).enumerated() where !key.contains(FieldRoles.joiner) {
-        table[key, default: []].append((role, rank))
-      }
-    }
-    keys = roles.fieldNames.map { (Array($0.utf8), (table[$0] ?? []).map { (role: $0.0, rank: $0.1) }) }
+    named = Table(roles: roles, names: roles.fieldNames)
+  }
+
+  /// The table an item is packed by: the roles' own, or the inference's once
+  /// it chose. Nothing chosen yet, the item `bytes[start...]` (its key
+  /// titling it when `keyed`) chooses alone.
+  private func table(forItemAt start: Int, in bytes: UnsafeBufferPointer<UInt8>, depth: Int, keyed: Bool) -> Table {
+    guard let inference = roles.inference else { return named }
+    if let settled = inference.settled { return settled.table }
+    var probe = JSONParser(bytes: bytes, position: start)
+    let value = (try? probe.parseValue(depth: depth)) ?? .null
+    inference.settle(survey: FieldSurvey([value]), base: roles, keyedTitles: keyed)
+    return inference.settled?.table ?? named
   }
 
   /// The fields ``ScannedItem/fieldsSeen`` tracks, a bit each, in order: the first
@@ -118,6 +148,8 @@ public struct ItemScanner: Sendable {
     var packed: [UInt8] = []
     var seen: UInt64 = 0
     if parser.peek == UInt8(ascii: "{") {
+      let table = table(forItemAt: start, in: parser.bytes, depth: depth, keyed: title != nil)
+      let keys = table.keys
       var found = [Found?](repeating: nil, count: Role.allCases.count)
       if let title { found[Role.title.rawValue] = Found(rank: -1, start: title.lowerBound, end: title.upperBound) }
       try parser.forEachMember(depth: depth + 1) { (key, parser) throws(JSONSyntaxError) in
@@ -130,15 +162,17 @@ public struct ItemScanner: Sendable {
         }
       }
       var packer = Packer(bytes: parser.bytes, found: found)
-      if joins {
+      if table.joins {
         var again = JSONParser(bytes: parser.bytes, position: start)
-        packPlainly(try again.parseValue(depth: depth), title: keyText(title, in: parser.bytes), into: &packed)
+        packPlainly(try again.parseValue(depth: depth), title: keyText(title, in: parser.bytes), roles: table.roles, into: &packed)
       } else {
-        let fields = packer.saysNothing ? fallbackFields(parser.bytes, at: start, depth: depth) : []
+        let shows = packer.saysNothing || table.roles.showsRest
+        let fields = shows ? fallbackFields(parser.bytes, at: start, depth: depth, table: table) : []
         packer.pack(into: &packed, fields: fields)
       }
     } else {
-      packPlainly(try parser.parseValue(depth: depth), title: keyText(title, in: parser.bytes), into: &packed)
+      let table = table(forItemAt: start, in: parser.bytes, depth: depth, keyed: title != nil)
+      packPlainly(try parser.parseValue(depth: depth), title: keyText(title, in: parser.bytes), roles: table.roles, into: &packed)
     }
     let text = UnsafeBufferPointer(rebasing: parser.bytes[start..<parser.position])
     return ScannedItem(
@@ -158,12 +192,14 @@ public struct ItemScanner: Sendable {
   /// The `key: value` lines of the object at `start` in `bytes` (already checked
   /// whole), as ``CardContent/fallbackFields(of:roles:)`` makes them from the
   /// parsed object; values past the last line kept are skipped, not parsed.
-  func fallbackFields(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, depth: Int) -> [String] {
+  func fallbackFields(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, depth: Int, table: Table) -> [String] {
+    let shownInPlace = table.shownInPlace
+    let limit = CardContent.fieldLimit(table.roles)
     var lines: [String] = []
     func walk(_ parser: inout JSONParser, prefix: String, level: Int) throws(JSONSyntaxError) {
       try parser.forEachMember(depth: depth + level) { (key, parser) throws(JSONSyntaxError) in
         let name = String(decoding: key, as: UTF8.self)
-        guard lines.count < CardContent.maximumFields, level > 1 || !shownInPlace.contains(name) else {
+        guard lines.count < limit, level > 1 || !shownInPlace.contains(name) else {
           try parser.skipValue(depth: depth + level)
           return
         }
@@ -184,7 +220,7 @@ public struct ItemScanner: Sendable {
   }
 
   /// Packs the card of a parsed `value` (the plain road), then its id and group.
-  private func packPlainly(_ value: JSONValue, title: String? = nil, into packed: inout [UInt8]) {
+  private func packPlainly(_ value: JSONValue, title: String? = nil, roles: FieldRoles, into packed: inout [UInt8]) {
     var content = CardContent(value: value, roles: roles)
     if let title { content.title = title }
     Self.limited(content).pack(into: &packed)

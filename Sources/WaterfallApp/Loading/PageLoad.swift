@@ -54,10 +54,13 @@ struct PageLoad {
     var items: [ScannedItem] = []
     var reported = SkippedLines()
     var isDescribed = false
+    // The fields the data chose for the cards, when this page's first chunk chose them.
+    var fieldsNote: String?
     func hand() {
       if !isDescribed, reader.isDescribed {
         isDescribed = true
-        described(reader.shape, reader.note)
+        let notes = [reader.note, fieldsNote].compactMap { $0 }
+        described(reader.shape, notes.isEmpty ? nil : notes.joined(separator: " · "))
       }
       let skipped = reader.skipped.since(reported)
       reported = reader.skipped
@@ -75,7 +78,11 @@ struct PageLoad {
         hand()
         return reader.error
       }
-      buffer.withUnsafeBufferPointer { reader.feed(UnsafeBufferPointer(rebasing: $0[..<count]), into: &items) }
+      buffer.withUnsafeBufferPointer {
+        let chunk = UnsafeBufferPointer(rebasing: $0[..<count])
+        if reader.bytesRead == 0 { fieldsNote = scanner.settleFields(sampling: chunk, path: file.path, options: options) }
+        reader.feed(chunk, into: &items)
+      }
       hand()
       if reader.isStopped { return reader.error }
       if buffer.count < Self.chunk { buffer = [UInt8](repeating: 0, count: Self.chunk) }

@@ -81,11 +81,20 @@ public struct CardContent: Hashable, Sendable {
     self.init(
       title: title, subtitle: subtitle?.isEmpty == true ? nil : subtitle, image: image?.isEmpty == true ? nil : image,
       aspect: aspect, tags: tags, text: text?.isEmpty == true ? nil : text)
-    if title.isEmpty && self.text == nil { fields = Self.fallbackFields(of: value, roles: roles) }
+    if title.isEmpty && self.text == nil || roles.showsRest { fields = Self.fallbackFields(of: value, roles: roles) }
   }
 
-  /// The most `key: value` lines a card keeps.
+  /// The most `key: value` lines a card keeps, and shows.
   public static let maximumFields = 8
+  /// The most a card keeps when it shows the fields beyond its roles'
+  /// (``FieldRoles/showsRest``): a table's columns. A card shows at most
+  /// ``maximumFields`` of them.
+  public static let maximumRestFields = 24
+
+  /// The most `key: value` lines a card keeps under `roles`.
+  static func fieldLimit(_ roles: FieldRoles) -> Int {
+    roles.showsRest ? maximumRestFields : maximumFields
+  }
   /// The longest `key: value` line kept, in bytes (a card shows one line of it).
   static let fieldLineLimit = 256
   /// How deep nested objects are looked into (`properties.name` is depth 2).
@@ -96,7 +105,7 @@ public struct CardContent: Hashable, Sendable {
   /// nested object's fields named by their path (`properties.name: Andorra`);
   /// empty strings, nulls, lists holding objects, and the fields a role named
   /// (they show in their place, or are the picture) are left out; at most
-  /// ``maximumFields`` lines.
+  /// ``maximumFields`` lines (``maximumRestFields`` when the roles show the rest).
   ///
   /// ```swift
   /// // {"type":"Feature","properties":{"name":"Andorra","pop":77543},"geometry":{"coordinates":[1.5,42.5]}}
@@ -105,10 +114,11 @@ public struct CardContent: Hashable, Sendable {
   /// ```
   public static func fallbackFields(of value: JSONValue, roles: FieldRoles) -> [String] {
     let named = roles.fieldsShownInPlace
+    let limit = fieldLimit(roles)
     var lines: [String] = []
     func walk(_ members: [JSONMember], prefix: String, depth: Int) {
       for member in members {
-        guard lines.count < maximumFields else { return }
+        guard lines.count < limit else { return }
         if depth == 1 && named.contains(member.key) { continue }
         let key = prefix + member.key
         if case .object(let nested) = member.value {

@@ -26,6 +26,24 @@ public struct FieldRoles: Hashable, Sendable {
   /// Field names the user gave (`--title-field nope`): the browser says so when no
   /// loaded item has one of them.
   public var named: [String] = []
+  /// Whether a card shows the item's fields beyond those its roles take, as
+  /// `key: value` lines (``CardContent/fields``): for data whose title had to
+  /// be found, and tables (``InferredFields``).
+  public var showsRest = false
+  /// The choice of fields from the data for the roles no option named, made on
+  /// the first items (``FieldInference``); none: the roles stand as named.
+  public var inference: FieldInference?
+
+  /// These roles with the fields the data chose (``inference``) in place,
+  /// once chosen; until then, and without an inference, the roles as named.
+  ///
+  /// ```swift
+  /// store.roles.resolved.title   // ["package"], for dpkg-query's JSON Lines
+  /// ```
+  public var resolved: FieldRoles {
+    guard let inference else { return self }
+    return inference.settled?.roles ?? self
+  }
 
   /// What joins a candidate's fields: `first+last`.
   public static let joiner: Character = "+"

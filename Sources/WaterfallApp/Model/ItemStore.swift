@@ -96,6 +96,15 @@ public final class ItemStore {
     pages[page].shape = shape
   }
 
+  /// Whether the first page's items are a table's rows: CSV or TSV records,
+  /// or a SQLite table's rows.
+  public var firstPageIsTable: Bool {
+    switch pages.first?.shape {
+    case .csv?, .sqlite?: return true
+    default: return false
+    }
+  }
+
   /// Adds `items`, found in page `page`. Items of a page in memory must carry their text.
   public func append(_ items: [ScannedItem], toPage page: Int) {
     let inMemory = if case .memory = pages[page].storage { true } else { false }

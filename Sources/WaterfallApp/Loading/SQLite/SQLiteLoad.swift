@@ -38,7 +38,7 @@ struct SQLiteLoad {
       query = "SELECT * FROM \(table)"
     }
     opened(PageFile(memoryPage: path))
-    described(.json, nil)
+    described(.json, settleFields(database, sql: query, firstColumn: 0))
     var items: [ScannedItem] = []
     var json: [UInt8] = []
     var rows = 0
@@ -73,7 +73,8 @@ struct SQLiteLoad {
     described: (ItemTextShape, String?) -> Void, deliver: ([ScannedItem], SkippedLines, Int) -> Void
   ) -> LoadError? {
     do { opened(try PageFile(path: path)) } catch { return .unreadable(path: error.path, reason: error.reason) }
-    described(.sqlite(table), nil)
+    let first = "SELECT rowid, * FROM \(SQLiteDatabase.quoted(table.name)) ORDER BY rowid"
+    described(.sqlite(table), settleFields(table.database, sql: first, firstColumn: 1))
     let sql = "SELECT rowid, * FROM \(SQLiteDatabase.quoted(table.name)) WHERE rowid > ? ORDER BY rowid LIMIT \(Self.pageRows)"
     var last = Int64.min
     var items: [ScannedItem] = []
@@ -103,6 +104,27 @@ struct SQLiteLoad {
       if items.count < Self.pageRows { return nil }
     }
     return nil
+  }
+
+  /// Makes the choice of the cards' fields (``FieldInference``) on the first
+  /// rows of `sql`, their columns from `firstColumn` on, unless it is made
+  /// already: the rows are a table's. Returns the note of a choice made now.
+  private func settleFields(_ database: SQLiteDatabase, sql: String, firstColumn: Int) -> String? {
+    guard let inference = scanner.roles.inference, inference.fields == nil else { return nil }
+    var values: [JSONValue] = []
+    var keys: [[UInt8]]?
+    var json: [UInt8] = []
+    try? database.forEachRow(sql) { row in
+      json.removeAll(keepingCapacity: true)
+      if keys == nil { keys = row.keys(from: firstColumn) }
+      row.appendJSON(from: firstColumn, keys: keys, to: &json)
+      if firstColumn > 0 {  // a table's rows, whose pictures the cards show
+        BlobPicture.appendCardMembers(of: row, rowid: row.integer(0), firstColumn: firstColumn, roles: scanner.roles, to: &json)
+      }
+      if let value = try? JSONParser.parse(json) { values.append(value) }
+      return values.count < ItemScanner.inferenceSample
+    }
+    return scanner.settleFields(values, tabular: true)
   }
 
   private func scan(_ json: [UInt8]) -> ScannedItem? {
