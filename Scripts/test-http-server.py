@@ -46,7 +46,7 @@ Routes
                                     logs `# aborted` once the client is gone
   /pictures/huge.png?length=0|1     2 GB generated as it is sent (a PNG signature, then zeros),
                                     never stored; length=0 leaves out Content-Length
-  /pictures/NAME.png?w=W&h=H        a real W x H PNG (default 48 x 32) whose colours come from
+  /pictures/NAME.png?w=W&h=H        a real W x H PNG (default 240 x 160, large enough to fill a card) whose colours come from
                                     NAME: stripes in two colours, so distinct names look distinct;
                                     `ETag: "NAME.png"`, and a 304 to If-None-Match with it
   /pictures/NAME.jpg                bars.jpg from --pictures DIR (default
@@ -363,8 +363,8 @@ class Handler(BaseHTTPRequestHandler):
                 self.send_header("ETag", '"%s"' % name)
                 self.end_headers()
                 return
-            width = int(query.get("w", "48"))
-            height = int(query.get("h", "32"))
+            width = int(query.get("w", "240"))
+            height = int(query.get("h", "160"))
             body = png(width, height, colours_for(name))
             return self.send_body(200, body, "image/png", headers=[("ETag", '"%s"' % name), ("Last-Modified", LAST_MODIFIED)])
         self.send_body(404, b"no such picture\n", "text/plain")

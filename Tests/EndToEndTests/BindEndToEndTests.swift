@@ -71,7 +71,10 @@ import Testing
     #expect(after.joined().contains("┏"))
     try tmux.send("Left")
     let again = try tmux.waitFor("the first card again") { Tmux.status($0).contains("1/60") }
-    #expect(again == before, "the same screen as before the command")
+    // (The status bar's notices are gone with the keys: the cards are compared.)
+    #expect(
+      again.filter { $0 != Tmux.status(again) } == before.filter { $0 != Tmux.status(before) },
+      "the same screen as before the command")
   }
 
   @Test func becomeReplacesTheProgram() throws {
@@ -129,6 +132,6 @@ import Testing
     let keys = try Tmux.waterfall(["keys", "--bind", "ctrl-o:execute(less {path}),j:up"])
     #expect(keys.status == 0)
     #expect(keys.out.hasPrefix("Bound with --bind:\n\n| keys | action |\n|---|---|\n| Ctrl-O | execute(less {path}) |\n| j | up |\n"))
-    #expect(keys.out.contains("| ↑ ↓ ← →, k h l | move a card"))
+    #expect(keys.out.contains("| ↑ ↓ ← →, k h l | move"))
   }
 }

@@ -11,7 +11,7 @@ import Testing
   @Test func defaultOptionsGiveTwoColumns() throws {
     let tmux = try Tmux("WATERFALL_DEFAULT_OPTS='--columns 2' waterfall Data/notes.jsonl")
     let screen = try tmux.waitFor("the cards") { Tmux.status($0).contains("1/60") }
-    #expect(Tmux.status(screen).contains("2 cols · waterfall"))
+    #expect(Tmux.status(screen).contains("2 columns · waterfall"))
     let top = try #require(screen.first)
     #expect(top.filter { $0 == "┏" || $0 == "┌" }.count == 2, "two cards side by side: \(top)")
   }

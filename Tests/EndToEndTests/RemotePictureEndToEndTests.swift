@@ -112,7 +112,7 @@ import Testing
     defer { setup.remove() }
     let tmux = try Tmux(setup.command(""), width: 100, height: 30)
     defer { tmux.kill() }
-    try tmux.waitFor(text: "pictures by URL are not fetched (--fetch-pictures fetches them)")
+    try tmux.waitFor(text: "pictures by URL are not fetched")
     try tmux.send("Enter")
     try tmux.waitFor(text: "· pictures by URL are not fetched")
     #expect(server.requestLines.isEmpty)

@@ -111,8 +111,9 @@ public final class Pictures {
   /// The picture area of a card whose picture is named by URL without its size
   /// (`w`, `h`): 4:3, never measured over the network, so the layout never waits
   /// for a server and does not move when the picture comes (it is drawn to fill
-  /// the area).
-  public static let remoteAspect = CardContent.Aspect(width: 4, height: 3)!
+  /// the area). Taken as a photo's pixels (1600 x 1200): an area as large as the
+  /// card allows (``PictureArea`` holds small pictures small by their pixels).
+  public static let remoteAspect = CardContent.Aspect(width: 1600, height: 1200)!
 
   /// Why a picture by URL shows no picture when they are not fetched.
   public static let remoteFailure = ImageError.unreadable("pictures by URL are not fetched (--fetch-pictures fetches them)")

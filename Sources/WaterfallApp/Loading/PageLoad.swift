@@ -80,7 +80,8 @@ struct PageLoad {
       }
       buffer.withUnsafeBufferPointer {
         let chunk = UnsafeBufferPointer(rebasing: $0[..<count])
-        if reader.bytesRead == 0 { fieldsNote = scanner.settleFields(sampling: chunk, path: file.path, options: options) }
+        // Cards need their fields chosen; a pass that builds none (`--filter`) does not.
+        if reader.bytesRead == 0, !scanner.checksOnly { fieldsNote = scanner.settleFields(sampling: chunk, path: file.path, options: options) }
         reader.feed(chunk, into: &items)
       }
       hand()
