@@ -29,16 +29,19 @@ import WaterfallLayout
 
   @Test func aGroupingGoesOnThroughNewJobsAndEndsWithItsBacklog() throws {
     var phase = LayoutPhase.idle
-    #expect(!phase.addToBacklog([1]), "no grouping: the items are the caller's")
+    let addedToNone = phase.addToBacklog([1])
+    #expect(!addedToNone, "no grouping: the items are the caller's")
     phase.startGrouping(Self.task(1), Regrouping(input: GroupingInput(range: 0..<10), keep: 4))
     #expect(phase.isGrouping)
     // A resize starts the job again: the grouping goes on in it.
     phase.startLayout(Self.task(2))
     #expect(phase.isGrouping)
     #expect(phase.task?.generation == 2)
-    #expect(phase.addToBacklog([11, 12]))
+    let added = phase.addToBacklog([11, 12])
+    #expect(added)
     phase.updateSelection(selectedAtRequest: .some(3), selectsFirst: true)
-    let (regroup, shown) = try #require(phase.finish())
+    let finished = phase.finish()
+    let (regroup, shown) = try #require(finished)
     #expect(!shown)
     #expect(regroup.backlog == [11, 12])
     #expect(regroup.keep == 4)
@@ -60,8 +63,10 @@ import WaterfallLayout
     phase.keepGrouped(SectionedItems(ungrouped: [1, 2]))
     #expect(phase.task?.shape.revision == 7)
     #expect(phase.regrouping?.input.count == 0)
-    #expect(phase.addToBacklog([5]))
-    let (regroup, shown) = try #require(phase.finish())
+    let added = phase.addToBacklog([5])
+    #expect(added)
+    let finished = phase.finish()
+    let (regroup, shown) = try #require(finished)
     #expect(shown)
     #expect(regroup.backlog == [5])
   }
