@@ -2,8 +2,8 @@
 /// the JSON object an item is, `{"header": value, …}`.
 ///
 /// Records follow RFC 4180: a field in double quotes may hold the delimiter, line
-/// breaks and `""` (one quote); a record ends at a line break outside quotes (LF or
-/// CRLF). A field that is a JSON number (`12`, `-3.5`, `1e6`; not `007`) stays a
+/// breaks and `""` (one quote); a record ends at a line break outside quotes (LF,
+/// CRLF, or CR alone). A field that is a JSON number (`12`, `-3.5`, `1e6`; not `007`) stays a
 /// number, so `w` and `h` columns size pictures; every other field is a string. A
 /// record with fewer fields than the header lacks the rest; a field beyond the
 /// header is named by its column number.
@@ -136,18 +136,28 @@ public struct CSVTable: Hashable, Sendable {
 
   /// The end of the record that starts at `start` (just past its line break), or
   /// nil when the bytes end inside it; at the end of the input, the input's end.
-  /// A line break inside quotes does not end a record.
+  /// A line break is LF, CRLF or a CR alone (Excel's "CSV (Macintosh)"); one
+  /// inside quotes does not end a record. A CR that ends the bytes waits for the
+  /// next, which may be its LF.
+  ///
+  /// ```swift
+  /// CSVTable.recordEnd(in: "a,b\rc,d", from: 0, atEnd: true)   // 4, after the CR
+  /// ```
   static func recordEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, atEnd: Bool) -> Int? {
     var i = start
     var inQuotes = false
     while i < bytes.count {
       let b = bytes[i]
+      i += 1
+      // Neither a quote nor a line break: most bytes.
+      if b > UInt8(ascii: "\"") { continue }
       if b == UInt8(ascii: "\"") {
         inQuotes.toggle()
-      } else if b == 0x0A, !inQuotes {
-        return i + 1
+      } else if !inQuotes, b == 0x0A {
+        return i
+      } else if !inQuotes, b == 0x0D {
+        if i < bytes.count { if bytes[i] != 0x0A { return i } } else if atEnd { return i } else { return nil }
       }
-      i += 1
     }
     return atEnd && start < bytes.count ? bytes.count : nil
   }
