@@ -85,19 +85,20 @@ struct Browse: ParsableCommand {
       store: store, options: options, size: Size(width: 80, height: 24),
       configuration: Browser.Configuration(workers: .background(wake: relay.signal)))
     let controller = LoadController(
-      argument: path, source: source, store: store, options: sourceOptions.readOptions, memoryLimit: limit,
-      wake: relay.signal)
+      source: source, store: store, options: sourceOptions.readOptions, memoryLimit: limit, wake: relay.signal)
     controller.watches = watch
 
     // Read the start of the data before the screen opens: an error there ends
     // the program with its message, no screen shown.
     browser.apply(controller.start())
     let clock = ContinuousClock()
-    let deadline = clock.now + .milliseconds(source == .standardInput ? Self.pipeWait : Self.fileWait)
+    let deadline = clock.now + .milliseconds(source.sourceDescription.startsSlowly ? Self.pipeWait : Self.fileWait)
+    // The loader signals the relay whenever it has something: wait for that, not in a loop.
+    var seen = relay.signalCount
     while !controller.firstPageSettled && clock.now < deadline {
       let update = controller.drain()
       browser.apply(update)
-      if !update.changed { usleep(500) }
+      if !update.changed { seen = relay.wait(after: seen, until: deadline) }
     }
     browser.apply(controller.drain())
     // Bad input never costs a good item: an error keeps the items before it and

@@ -44,7 +44,7 @@ struct RenderCommand: ParsableCommand {
     browser.loading = loader.hasMorePages ? .loading(progress: nil) : .done
     if pictures {
       browser.pictures = Pictures.synchronous(
-        baseDirectory: loader.source.baseDirectory, symbols: pictureOptions.symbols, bytesForPath: loader.source.pictureBytes)
+        baseDirectory: loader.source.sourceDescription.baseDirectory, symbols: pictureOptions.symbols, bytesForPath: loader.source.pictureBytes)
     }
     if let select { browser.select(item: select) }
     if let scroll { browser.scroll(to: scroll) }

@@ -30,9 +30,9 @@ import TestSupport
       try #"{"id": 1, "title": "#.write(to: folder.appendingPathComponent("bad\(n).json"), atomically: true, encoding: .utf8)
     }
     try #"[{"id":"g","title":"good"}]"#.write(to: folder.appendingPathComponent("good.json"), atomically: true, encoding: .utf8)
-    let origin = try DataOrigin.resolve(folder.path)
+    let origin = try SourceResolver.resolve(folder.path)
     let store = ItemStore(roles: FieldRoles())
-    let controller = LoadController(argument: folder.path, source: origin, store: store, wake: {})
+    let controller = LoadController(source: origin, store: store, wake: {})
     _ = controller.start()
     for step in 0..<20_000 {
       _ = controller.drain()

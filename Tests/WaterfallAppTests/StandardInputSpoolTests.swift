@@ -42,24 +42,35 @@ import WaterfallView
     let store = ItemStore(roles: roles)
     let input = pipe(feeding: bytes)
     defer { close(input) }
-    var load = PageLoad(path: nil, scanner: ItemScanner(roles: roles))
-    load.standardInput = input
-    load.spoolDirectory = folder.path
-    var page = 0
+    let source = StandardInputSource(input: input, spoolDirectory: folder.path)
+    let sink = StoreSink(store: store)
+    let end = source.open(ReadSettings(scanner: ItemScanner(roles: roles))).readNextPage(into: sink)
+    return (store, sink.file, end.error)
+  }
+
+  /// A page read into a store, keeping the page's file to look at.
+  final class StoreSink: PageSink {
+    let store: ItemStore
     var file: PageFile?
-    let error = load.run(
-      opened: {
-        file = $0
-        page = store.add($0)
-      },
-      described: { shape, _ in store.setShape(shape, ofPage: page) },
-      deliver: { items, _, _ in store.append(items, toPage: page) })
-    return (store, file, error)
+    var page = 0
+
+    init(store: ItemStore) {
+      self.store = store
+    }
+
+    func shouldStop() -> Bool { false }
+    func opened(_ opened: OpenedPage) {
+      file = opened.file
+      page = store.add(opened.file)
+    }
+    func described(_ shape: ItemTextShape, note: String?) { store.setShape(shape, ofPage: page) }
+    func deliver(_ items: [ScannedItem], skipped: SkippedLines, bytesRead: Int) { store.append(items, toPage: page) }
+    func progress(_ text: String) {}
   }
 
   static func loadFile(_ path: String, roles: FieldRoles = FieldRoles()) throws -> ItemStore {
     let store = ItemStore(roles: roles)
-    try Loader(source: .file(path), store: store).loadNextPage()
+    try Loader(source: FileSource(path: path), store: store).loadNextPage()
     return store
   }
 
@@ -231,7 +242,7 @@ import WaterfallView
     let limit = MemoryLimit(bytes: 16 << 20)
     let store = ItemStore(roles: FieldRoles())
     let controller = LoadController(
-      argument: path, source: .file(path), store: store, memoryLimit: limit, memoryInUse: { used.load(ordering: .relaxed) },
+      source: FileSource(path: path), store: store, memoryLimit: limit, memoryInUse: { used.load(ordering: .relaxed) },
       wake: {})
     let browser = Browser(store: store, options: Browser.Options(), size: Size(width: 120, height: 30))
     browser.apply(controller.start())

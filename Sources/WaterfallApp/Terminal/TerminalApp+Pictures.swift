@@ -12,7 +12,7 @@ extension TerminalApp {
   /// let pictures = startPictures(browser: browser, source: controller?.source, session: session)
   /// defer { pictures?.stop() }
   /// ```
-  static func startPictures(browser: Browser, source: DataOrigin?, session: TerminalSession) -> Pictures? {
+  static func startPictures(browser: Browser, source: (any ItemSource)?, session: TerminalSession) -> Pictures? {
     guard let source, browser.options.showsPictures, browser.options.theme.border != .ascii else { return nil }
     let mode: ColorMode
     switch session.colorSupport {
@@ -26,7 +26,7 @@ extension TerminalApp {
     // The workers wait for the frame to be written (`endFrame()` in `frameShown`):
     // none takes the lock while it is drawn, and waking them does not delay it.
     options.wakesWorkersAtFrameEnd = true
-    let pictures = Pictures(baseDirectory: source.baseDirectory, mode: mode, symbols: browser.options.symbols, options: options, onReady: { wake.signal() })
+    let pictures = Pictures(baseDirectory: source.sourceDescription.baseDirectory, mode: mode, symbols: browser.options.symbols, options: options, onReady: { wake.signal() })
     // Real pixels need the cell's size in pixels, which the terminal may not report.
     if let pixels = browser.options.pixels {
       pictures.cellPixels = session.cellPixelSize
