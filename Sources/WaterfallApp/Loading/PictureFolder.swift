@@ -19,7 +19,7 @@ import WaterfallImages
 enum PictureFolder {
   /// The picture files among `names` (by extension, SVG too), in natural order.
   static func pictureNames(_ names: [String]) -> [String] {
-    names.filter { !$0.hasPrefix(".") && ImageFormat.isPictureName($0, includingUndrawn: true) }.sorted(by: NaturalOrder.less)
+    NaturalOrder.sorted(names.filter { !$0.hasPrefix(".") && ImageFormat.isPictureName($0, includingUndrawn: true) })
   }
 
   /// `path` from the root: as it is when absolute, else after the working directory.
