@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WaterfallWorkers
 import WaterfallImages
 import WaterfallLayout
 import WaterfallView
@@ -82,18 +83,18 @@ import WaterfallView
     options.columns = 2
     options.animates = false
     let browser = Browser(store: store, options: options, size: Size(width: 60, height: 20))
-    let controller = LoadController(source: FileSource(path: path), store: store, wake: {})
+    // The page and the pictures' headers are read when the test says.
+    let controller = LoadController(source: FileSource(path: path), store: store, workers: .stepped)
     browser.apply(controller.start())
     // Load everything, sizes too, but keep the sizes from the browser for now.
     var resized = false
-    for _ in 0..<5000 {
+    repeat {
+      controller.runPendingWork()
       var update = controller.drain()
       resized = resized || update.resized
       update.resized = false
       browser.apply(update)
-      if store.count == 47, controller.isIdle, !controller.isMeasuringPictures, !controller.hasPendingEvents { break }
-      usleep(1000)
-    }
+    } while !(controller.isIdle && !controller.isMeasuringPictures && !controller.hasPendingEvents)
     #expect(store.count == 47)
     // Select a card far down, a few rows from the top of the screen.
     browser.select(item: 30)

@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 import TestSupport
 import Testing
+import WaterfallWorkers
 import WaterfallLayout
 import WaterfallView
 
@@ -223,12 +224,12 @@ import WaterfallView
     #expect(resident != nil && resident! > 1 << 20, "this process's resident memory, from /proc/self/statm")
   }
 
-  /// Drains `controller` into `browser` until `done` holds (or about 10 s pass).
-  static func drain(_ controller: LoadController, into browser: Browser, until done: () -> Bool) {
-    for _ in 0..<10_000 {
+  /// Drains `controller` into `browser` until `done` holds (the loader reads on
+  /// a thread of its own, as in the program).
+  static func drain(_ controller: LoadController, into browser: Browser, until what: String, _ done: () -> Bool) {
+    eventually(what) {
       browser.apply(controller.drain(), now: 0)
-      if done() { return }
-      usleep(1_000)
+      return done()
     }
   }
 
@@ -238,18 +239,26 @@ import WaterfallView
     let path = folder.appendingPathComponent("items.jsonl").path
     try Data(Self.sampleLines(3_000)).write(to: URL(fileURLWithPath: path))
     // The memory in use, as the test says: over the limit until told otherwise.
+    // Each look at the memory is counted: the loader looks again every 50 ms while paused.
     let used = Atomic<Int>(1 << 40)
+    let looks = Atomic<Int>(0)
     let limit = MemoryLimit(bytes: 16 << 20)
     let store = ItemStore(roles: FieldRoles())
     let controller = LoadController(
-      source: FileSource(path: path), store: store, memoryLimit: limit, memoryInUse: { used.load(ordering: .relaxed) },
+      source: FileSource(path: path), store: store, memoryLimit: limit,
+      memoryInUse: {
+        looks.add(1, ordering: .relaxed)
+        return used.load(ordering: .relaxed)
+      },
       wake: {})
     let browser = Browser(store: store, options: Browser.Options(), size: Size(width: 120, height: 30))
     browser.apply(controller.start())
-    Self.drain(controller, into: browser) { controller.isPausedByMemory }
+    Self.drain(controller, into: browser, until: "reading paused") { controller.isPausedByMemory }
     #expect(controller.isPausedByMemory)
     #expect(browser.loading == .loading(progress: "reading paused: memory limit 16 MiB reached (--memory-limit)"))
-    usleep(200_000)
+    // Three more looks, all over the limit: had it read meanwhile, its items would be in.
+    let seen = looks.load(ordering: .relaxed)
+    eventually("the loader looking again while paused") { looks.load(ordering: .relaxed) >= seen + 3 }
     browser.apply(controller.drain(), now: 0)
     #expect(store.count == 0, "nothing is read while paused")
     #expect(!controller.isIdle, "the page is not over: it waits")
@@ -264,7 +273,7 @@ import WaterfallView
 
     // Memory freed: reading goes on to the end.
     used.store(1 << 20, ordering: .relaxed)
-    Self.drain(controller, into: browser) { controller.isIdle && !controller.hasPendingEvents }
+    Self.drain(controller, into: browser, until: "the page read to its end") { controller.isIdle && !controller.hasPendingEvents }
     browser.apply(controller.drain(), now: 0)
     #expect(!controller.isPausedByMemory)
     #expect(store.count == 3_000)
