@@ -144,6 +144,40 @@ import Testing
     #expect(reader.note == (wrapped ? "items from /items (an array of objects; --path chooses another)" : nil))
   }
 
+  /// A record's end read byte by byte: the rule ``CSVTable/recordEnd(in:from:atEnd:)``
+  /// reads eight bytes at a time.
+  static func referenceRecordEnd(_ bytes: [UInt8], from start: Int, atEnd: Bool) -> Int? {
+    var inQuotes = false
+    var i = start
+    while i < bytes.count {
+      let b = bytes[i]
+      i += 1
+      if b == UInt8(ascii: "\"") {
+        inQuotes.toggle()
+      } else if !inQuotes, b == 0x0A {
+        return i
+      } else if !inQuotes, b == 0x0D {
+        if i < bytes.count { if bytes[i] != 0x0A { return i } } else { return atEnd ? i : nil }
+      }
+    }
+    return atEnd && start < bytes.count ? bytes.count : nil
+  }
+
+  @Test func recordEndsAgreeWithAByteByByteReading() {
+    var rng = SeededGenerator(seed: 7)
+    let alphabet: [UInt8] = [0x22, 0x0A, 0x0D, 0x2C, 0x20, 0x21, 0x23, 0x09, 0x00, 0x7F, 0x80, 0xC3, 0xA9, 0xFF, 0x61, 0x62]
+    for _ in 0..<3_000 {
+      let bytes = (0..<Int.random(in: 0...70, using: &rng)).map { _ in
+        Int.random(in: 0..<4, using: &rng) == 0 ? alphabet.randomElement(using: &rng)! : UInt8(ascii: "x")
+      }
+      let start = bytes.isEmpty ? 0 : Int.random(in: 0..<bytes.count, using: &rng)
+      for atEnd in [false, true] {
+        let fast = bytes.withUnsafeBufferPointer { CSVTable.recordEnd(in: $0, from: start, atEnd: atEnd) }
+        #expect(fast == Self.referenceRecordEnd(bytes, from: start, atEnd: atEnd), "\(bytes) from \(start), at end: \(atEnd)")
+      }
+    }
+  }
+
   @Test func anArrayInsideALargeObjectStreamsBeforeTheDocumentEnds() {
     // The first chunk holds far more than the decision window: the open array is
     // chosen and its items come at once, long before the object closes.

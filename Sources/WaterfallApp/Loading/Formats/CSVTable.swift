@@ -144,22 +144,33 @@ public struct CSVTable: Hashable, Sendable {
   /// CSVTable.recordEnd(in: "a,b\rc,d", from: 0, atEnd: true)   // 4, after the CR
   /// ```
   static func recordEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, atEnd: Bool) -> Int? {
+    let count = bytes.count
+    guard start < count, let base = bytes.baseAddress else { return nil }
     var i = start
     var inQuotes = false
-    while i < bytes.count {
+    while i < count {
+      // Eight bytes at a time while none is a quote, a LF or a CR.
+      while i + 8 <= count, !Self.holdsQuoteOrBreak(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) { i += 8 }
+      guard i < count else { break }
       let b = bytes[i]
       i += 1
-      // Neither a quote nor a line break: most bytes.
-      if b > UInt8(ascii: "\"") { continue }
       if b == UInt8(ascii: "\"") {
         inQuotes.toggle()
       } else if !inQuotes, b == 0x0A {
         return i
       } else if !inQuotes, b == 0x0D {
-        if i < bytes.count { if bytes[i] != 0x0A { return i } } else if atEnd { return i } else { return nil }
+        if i < count { if bytes[i] != 0x0A { return i } } else if atEnd { return i } else { return nil }
       }
     }
-    return atEnd && start < bytes.count ? bytes.count : nil
+    return atEnd ? count : nil
+  }
+
+  /// Whether any of the eight bytes of `word` is `"`, LF or CR (a byte equal
+  /// to one makes the XOR's byte zero, which the subtraction borrows through).
+  private static func holdsQuoteOrBreak(_ word: UInt64) -> Bool {
+    func hasZeroByte(_ v: UInt64) -> Bool { (v &- 0x0101_0101_0101_0101) & ~v & 0x8080_8080_8080_8080 != 0 }
+    return hasZeroByte(word ^ 0x2222_2222_2222_2222) || hasZeroByte(word ^ 0x0A0A_0A0A_0A0A_0A0A)
+      || hasZeroByte(word ^ 0x0D0D_0D0D_0D0D_0D0D)
   }
 
   /// Whether a record's bytes leave a quoted field open (it runs to the end of the file).
