@@ -108,13 +108,13 @@ struct ImageBench {
   /// A 200x60 browser on the folder, the selection moved down a card a frame at
   /// 30 keys a second (a held key), pictures decoding on the worker meanwhile.
   private func scrollFrames(_ count: Int, into report: inout Report, quick: Bool) {
-    guard let source = try? DataOrigin.resolve(folder) else { return }
+    guard let source = try? SourceResolver.resolve(folder) else { return }
     let store = ItemStore(roles: FieldRoles())
     let loader = Loader(source: source, store: store)
     let clock = ContinuousClock()
     let loadTime = Measure.seconds(clock.measure {
       // What `waterfall DIR` does first: list the folder and read every header.
-      blackHole(try? DataOrigin.resolve(folder))
+      blackHole(try? SourceResolver.resolve(folder))
       try? loader.loadAll()
     })
     report.add(
@@ -124,7 +124,7 @@ struct ImageBench {
     options.animates = false
     let size = Size(width: 200, height: 60)
     let browser = Browser(store: store, options: options, size: size)
-    let pictures = Pictures(baseDirectory: source.baseDirectory, mode: .palette256)
+    let pictures = Pictures(baseDirectory: source.sourceDescription.baseDirectory, mode: .palette256)
     defer { pictures.stop() }
     browser.pictures = pictures
     let screen = CellBuffer(width: size.width, height: size.height)

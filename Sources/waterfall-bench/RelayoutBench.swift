@@ -85,7 +85,7 @@ struct RelayoutBench {
     let groups = Browser(
       store: store, options: options, size: Self.size,
       configuration: Browser.Configuration(workers: .background(wake: {})))
-    guard let source = try? DataOrigin.resolve(path), (try? Loader(source: source, store: store).loadAll()) != nil else {
+    guard let source = try? SourceResolver.resolve(path), (try? Loader(source: source, store: store).loadAll()) != nil else {
       log("relayout: cannot load \(path)")
       return
     }

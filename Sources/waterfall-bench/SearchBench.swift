@@ -176,7 +176,7 @@ struct SearchBench {
 
   func load(roles: FieldRoles) -> ItemStore? {
     let store = ItemStore(roles: roles)
-    guard let source = try? DataOrigin.resolve(path) else {
+    guard let source = try? SourceResolver.resolve(path) else {
       log("search: cannot open \(path)")
       return nil
     }

@@ -107,21 +107,21 @@ struct Browse: ParsableCommand {
     let browser = Browser(
       store: store, options: options, size: Size(width: 80, height: 24),
       configuration: Browser.Configuration(workers: .background(wake: relay.signal)))
-    browser.groupsFound = source.sectionCount
     let controller = LoadController(
-      argument: path, source: source, store: store, options: sourceOptions.readOptions, memoryLimit: limit,
-      wake: relay.signal)
+      source: source, store: store, options: sourceOptions.readOptions, memoryLimit: limit, wake: relay.signal)
     controller.watches = watch
 
     // Read the start of the data before the screen opens: an error there ends
     // the program with its message, no screen shown.
     browser.apply(controller.start())
     let clock = ContinuousClock()
-    let deadline = clock.now + .milliseconds(source == .standardInput ? Self.pipeWait : Self.fileWait)
+    let deadline = clock.now + .milliseconds(source.sourceDescription.startsSlowly ? Self.pipeWait : Self.fileWait)
+    // The loader signals the relay whenever it has something: wait for that, not in a loop.
+    var seen = relay.signalCount
     while !controller.firstPageSettled && clock.now < deadline {
       let update = controller.drain()
       browser.apply(update)
-      if !update.changed { usleep(500) }
+      if !update.changed { seen = relay.wait(after: seen, until: deadline) }
     }
     browser.apply(controller.drain())
     // CSV and database rows open as a table, once their first items say they are rows.
@@ -146,7 +146,7 @@ struct Browse: ParsableCommand {
       defer { session.end() }
       let wakeUp = session.wakeUp
       relay.attach { wakeUp.signal() }
-      ending = TerminalApp.run(browser: browser, controller: controller, session: session, baseDirectory: source.baseDirectory)
+      ending = TerminalApp.run(browser: browser, controller: controller, session: session, baseDirectory: source.sourceDescription.baseDirectory)
     } catch {
       fail(error.description)
     }

@@ -21,7 +21,7 @@ struct FilterRun {
   var exact: Bool
   var sort: SortOrder?
 
-  func run(source: DataOrigin, roles: FieldRoles, options: ReadOptions) -> Never {
+  func run(source: any ItemSource, roles: FieldRoles, options: ReadOptions) -> Never {
     var filter = ItemFilter(query: SearchQuery(text, exactByDefault: exact), roles: roles, options: options)
     filter.sort = sort
     var output = FilterOutput()

@@ -49,8 +49,8 @@ struct PickerOptions: ParsableArguments {
 
   /// Exits 2 when `--query` on a database reads as SQL: the option that took
   /// SQL is `--sql` now.
-  func refuseSQL(on source: DataOrigin) {
-    guard case .database = source, let query, Self.readsAsSQL(query) else { return }
+  func refuseSQL(on source: any ItemSource) {
+    guard source.sourceDescription.rowsAreTable, let query, Self.readsAsSQL(query) else { return }
     fail("--query is the search typed at the start now, as fzf's; for the rows of a SQL query use --sql \"\(query)\"")
   }
 

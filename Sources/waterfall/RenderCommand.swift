@@ -42,11 +42,11 @@ struct RenderCommand: ParsableCommand {
     options.animates = false
     let browser = Browser(store: store, options: options, size: Size(width: width, height: height))
     browser.skippedCount = loader.skipped.count
-    browser.groupsFound = loader.source.sectionCount
+    browser.groupsFound = loader.sectionsFound
     browser.loading = loader.hasMorePages ? .loading(progress: nil) : .done
     if pictures {
       browser.pictures = Pictures.synchronous(
-        baseDirectory: loader.source.baseDirectory, symbols: pictureOptions.symbols, bytesForPath: loader.source.pictureBytes)
+        baseDirectory: loader.source.sourceDescription.baseDirectory, symbols: pictureOptions.symbols, bytesForPath: loader.source.pictureBytes)
     }
     if let select { browser.select(item: select) }
     if let scroll { browser.scroll(to: scroll) }

@@ -173,7 +173,7 @@ struct LayoutOptions: ParsableArguments {
 
   /// The layout for `store`, read from `source`: the one `--layout` names, or
   /// the one the data opens in (``LayoutKind/opening(_:source:)``).
-  func layoutKind(for store: ItemStore, source: DataOrigin) -> LayoutKind {
+  func layoutKind(for store: ItemStore, source: any ItemSource) -> LayoutKind {
     layout ?? LayoutKind.opening(store, source: source)
   }
 
@@ -196,11 +196,11 @@ struct LayoutOptions: ParsableArguments {
 
 /// The source named by `argument` (standard input when it is absent and stdin
 /// is a pipe), or exits 2 with why not.
-func resolveOrExit(_ argument: String?, _ options: SourceOptions, recursive: Bool = false) -> DataOrigin {
+func resolveOrExit(_ argument: String?, _ options: SourceOptions, recursive: Bool = false) -> any ItemSource {
   if argument == "-", isatty(0) != 0 { fail(standardInputIsTerminal) }
   do {
     if let argument {
-      return try DataOrigin.resolve(
+      return try SourceResolver.resolve(
         argument, recursive: recursive, format: options.format, table: options.table, query: options.sql)
     }
   } catch {
@@ -208,7 +208,7 @@ func resolveOrExit(_ argument: String?, _ options: SourceOptions, recursive: Boo
   }
   if options.table != nil || options.sql != nil { fail("--table and --sql read a SQLite database: give its FILE") }
   guard isatty(0) == 0 else { fail("no data: give a FILE or DIR, or pipe JSON to standard input (see --help)") }
-  return .standardInput
+  do { return try SourceResolver.resolve("-") } catch { fail(error.description) }
 }
 
 /// Why `-` is refused when standard input is the terminal: the keys typed would
@@ -264,9 +264,9 @@ func finish(_ data: LoadedData) throws {
 }
 
 /// Exits 2 for a source none of whose lines is JSON: most likely not a data file.
-func failNotJSON(_ source: DataOrigin, _ skipped: SkippedLines) -> Never {
+func failNotJSON(_ source: any ItemSource, _ skipped: SkippedLines) -> Never {
   let lines = skipped.count == 1 ? "its one line is not JSON" : "not one of its \(skipped.count.grouped) lines is JSON"
-  fail("\(source.name): looks like text, not data (\(lines), and it is not CSV or TSV); the first: \(skipped.listed.first?.description ?? "")")
+  fail("\(source.sourceDescription.name): looks like text, not data (\(lines), and it is not CSV or TSV); the first: \(skipped.listed.first?.description ?? "")")
 }
 
 /// Reports the lines that were skipped, on standard error: the first 20, then a count.

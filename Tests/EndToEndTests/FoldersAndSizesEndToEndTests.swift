@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Real folders and real data in the real binary: a folder of folders of icons
 /// (Debian's adwaita-icon-theme, which `make` installs) browsed with `-r`, each
 /// folder a section; a data file whose items name pictures without sizes, which
@@ -118,5 +122,45 @@ import Testing
     let tmux = try Tmux("waterfall --title-field nope \(Tmux.shellQuote(data.path))", width: 100, height: 20)
     let screen = try tmux.waitFor("the notice") { Tmux.status($0).contains("no item has field 'nope'") }
     #expect(screen.joined().contains("alpha_2: AD") && screen.joined().contains("numeric: 784"))
+  }
+
+  /// A folder of 60,000 small pictures (issue 30): listing, ordering and
+  /// reading the headers happen on the loader's thread, so the first screen
+  /// shows while most headers are still unread, and `q` ends the program at
+  /// once, also when pressed before the screen opens. (It was a blank screen for
+  /// seconds: every name sorted and every header read before the terminal opened.)
+  static let hugeFolder = 60_000
+
+  @Test func aHugeFolderOfPicturesOpensAndQuitsAtOnce() throws {
+    let folder = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // Hard links to one small PNG (a file takes 65,000 links at most).
+    try Data(contentsOf: Self.fixture("rgb.png")).write(to: folder.appendingPathComponent("picture.master"))
+    let base = folder.path
+    var linked = 0
+    for n in 0..<Self.hugeFolder where link(base + "/picture.master", base + "/pic-\(n).png") == 0 { linked += 1 }
+    #expect(linked == Self.hugeFolder)
+
+    let started = Date()
+    let tmux = try Tmux("waterfall \(Tmux.shellQuote(folder.path))", width: 100, height: 30)
+    let first = try tmux.waitFor("the first picture's card", timeout: 30) { $0.joined().contains("pic-0.png") }
+    // A bound far above what it takes (well under a second here, busy), far below the old wait.
+    #expect(Date().timeIntervalSince(started) < 5, "the first screen took \(Date().timeIntervalSince(started)) s")
+    // Shown while loading: far from every header has been read yet.
+    let loaded = Tmux.status(first).split(separator: "│").first { $0.contains("loading") }
+      .flatMap { Int($0.filter(\.isNumber)) } ?? Self.hugeFolder
+    #expect(loaded < Self.hugeFolder, "the first screen waited for every picture: \(Tmux.status(first))")
+    let quit = Date()
+    try tmux.send("q")
+    #expect(try tmux.waitForExit(timeout: 30).status == 0)
+    #expect(Date().timeIntervalSince(quit) < 5, "q took \(Date().timeIntervalSince(quit)) s")
+
+    // q pressed before the screen opens is read as soon as it does: at most the
+    // second the program gives the data to start, never the whole folder's time.
+    let early = try Tmux("waterfall \(Tmux.shellQuote(folder.path))", width: 100, height: 30)
+    let launched = Date()
+    try early.send("q")
+    #expect(try early.waitForExit(timeout: 30).status == 0)
+    #expect(Date().timeIntervalSince(launched) < 5, "q before the screen took \(Date().timeIntervalSince(launched)) s")
   }
 }

@@ -62,6 +62,19 @@ struct RealShape: Sendable, CustomTestStringConvertible {
       make: RealShape.text("\u{FEFF}name,price,description\r\n\"Mug, blue\",12.5,\"two\nlines\"\r\nLamp,7,plain\r\n", named: "shop.csv"),
       shows: ["Mug, blue", "12.5", "Lamp"], items: 2),
     RealShape(
+      name: "Excel's CSV (Macintosh): a CR alone ends each line",
+      make: RealShape.text("name,price\rMug,12.5\rLamp,7\rRug,30\r", named: "mac.csv"),
+      shows: ["Mug", "Lamp", "Rug"], items: 3),
+    RealShape(
+      name: "gh api --paginate: arrays back to back",
+      make: RealShape.text(RealShapesTests.paginatedArrays, named: "issues.json"),
+      shows: ["first page", "second page", "third page"], items: 5),
+    RealShape(
+      name: "gh api --paginate: search pages back to back",
+      make: RealShape.text(RealShapesTests.paginatedObjects, named: "search.json"),
+      shows: ["first page", "second page"], items: 3,
+      messages: ["$P: items from /items of each document (the largest array of objects"]),
+    RealShape(
       name: "TSV",
       make: RealShape.text("name\tcity\nAda\tLondon\nGrace\tNew York\n", named: "people.tsv"),
       shows: ["Ada", "Grace"], items: 2),
@@ -117,6 +130,49 @@ struct RealShape: Sendable, CustomTestStringConvertible {
       make: RealShape.text(String(repeating: "Lorem ipsum dolor sit amet\n", count: 500), named: "notes.txt"),
       shows: [], items: 0, messages: ["$P: looks like text, not data (not one of its 500 lines is JSON"], status: 2),
   ]
+
+  /// Pages as GitHub's API writes them (indented by two), back to back, as
+  /// `gh api --paginate` prints them.
+  static let paginatedArrays = """
+    [
+      {"title": "first page", "number": 1},
+      {"title": "first page, again", "number": 2}
+    ][
+      {"title": "second page", "number": 3},
+      {"title": "second page, again", "number": 4}
+    ]
+    [
+      {"title": "third page", "number": 5}
+    ]
+
+    """
+  static let paginatedObjects = """
+    {
+      "total_count": 3,
+      "incomplete_results": false,
+      "items": [
+        {"title": "first page", "number": 1},
+        {"title": "first page, again", "number": 2}
+      ]
+    }{
+      "total_count": 3,
+      "incomplete_results": false,
+      "items": [
+        {"title": "second page", "number": 3}
+      ]
+    }
+
+    """
+
+  /// The same pages from a pipe: every page's items, one stream (issue 27).
+  @Test(arguments: [(paginatedArrays, 5), (paginatedObjects, 3)])
+  func pagesBackToBackFromAPipeAreOneStream(_ text: String, _ items: Int) throws {
+    let run = try Tmux.waterfall(["render", "-", "--width", "80", "--height", "20"], input: Data(text.utf8))
+    #expect(run.status == 0, "\(run.err)")
+    #expect(run.out.contains("first page") && run.out.contains("second page"), "\(run.out)")
+    let bar = run.out.split(separator: "\n").last { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? ""
+    #expect(bar.contains("/\(items) "), "items: \(bar)")
+  }
 
   @Test(arguments: table)
   func eachShapeShowsWhatItHolds(_ shape: RealShape) throws {

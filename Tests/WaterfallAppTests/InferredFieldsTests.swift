@@ -28,7 +28,7 @@ import TestSupport
     let file = try Scratch.file(name) { try $0.write(Data(text.utf8)) }
     defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
     let store = ItemStore(roles: roles)
-    let loader = Loader(source: try DataOrigin.resolve(file.path), store: store)
+    let loader = Loader(source: try SourceResolver.resolve(file.path), store: store)
     try loader.loadAll()
     return (store, loader)
   }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WaterfallWorkers
 import WaterfallLayout
 import WaterfallView
 @testable import WaterfallApp
@@ -184,15 +185,14 @@ import WaterfallView
 
 /// The loader hands the browser update values; it never touches the browser.
 @Suite struct LoadUpdateTests {
-  /// Drains `controller` until its pages are read, gathering the updates.
+  /// Drains `controller` (whose workers run each job at once) until its pages
+  /// are read, gathering the updates.
   func drainAll(_ controller: LoadController) -> [LoadUpdate] {
     var updates: [LoadUpdate] = []
-    for _ in 0..<5000 {
+    repeat {
       let update = controller.drain()
       if update.changed { updates.append(update) }
-      if controller.isIdle && !controller.hasPendingEvents { break }
-      usleep(1000)
-    }
+    } while !(controller.isIdle && !controller.hasPendingEvents)
     return updates
   }
 
@@ -206,7 +206,7 @@ import WaterfallView
     let path = try scratchFile((0..<30).map { #"{"id":\#($0),"title":"item \#($0)"}"# }.joined(separator: "\n") + "\nnot json\n")
     defer { try? FileManager.default.removeItem(atPath: path) }
     let store = ItemStore(roles: FieldRoles())
-    let controller = LoadController(argument: path, source: .file(path), store: store, wake: {})
+    let controller = LoadController(source: FileSource(path: path), store: store, workers: .synchronous)
     let start = controller.start()
     #expect(start.loading != nil && start.loading != .done, "the first page is being read")
     let updates = drainAll(controller)
@@ -226,7 +226,7 @@ import WaterfallView
     let path = try scratchFile((0..<5).map { #"{"id":\#($0)}"# }.joined(separator: "\n"))
     defer { try? FileManager.default.removeItem(atPath: path) }
     let store = ItemStore(roles: FieldRoles())
-    let controller = LoadController(argument: path, source: .file(path), store: store, wake: {})
+    let controller = LoadController(source: FileSource(path: path), store: store, workers: .synchronous)
     let browser = Browser(store: store, options: Browser.Options(), size: Size(width: 80, height: 24))
     browser.apply(controller.start())
     for update in drainAll(controller) { browser.apply(update) }
@@ -247,7 +247,7 @@ import WaterfallView
   }
 
   @Test func standardInputCannotBeReadAgain() {
-    let controller = LoadController(argument: "-", source: .standardInput, store: ItemStore(roles: FieldRoles()), wake: {})
+    let controller = LoadController(source: StandardInputSource(), store: ItemStore(roles: FieldRoles()), workers: .stepped)
     let update = controller.reload()
     #expect(update.notice == .some("standard input cannot be read again"))
     #expect(update.replacement == nil)
@@ -258,9 +258,9 @@ import WaterfallView
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
     for page in 1...3 { try #"[{"id":\#(page)}]"#.write(toFile: folder + "/\(page).json", atomically: true, encoding: .utf8) }
-    let source = try DataOrigin.resolve(folder)
+    let source = try SourceResolver.resolve(folder)
     let store = ItemStore(roles: FieldRoles())
-    let controller = LoadController(argument: folder, source: source, store: store, wake: {})
+    let controller = LoadController(source: source, store: store, workers: .synchronous)
     _ = controller.start()
     _ = drainAll(controller)
     #expect(store.count == 1)

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import WaterfallLayout
 @testable import WaterfallApp
@@ -156,5 +157,49 @@ import WaterfallLayout
 @Suite struct NaturalOrderTests {
   @Test func numbersCompareByValue() {
     #expect(["10.json", "2.json", "1.json", "1a.json", "01.jsonl"].sorted(by: NaturalOrder.less) == ["1.json", "01.jsonl", "1a.json", "2.json", "10.json"])
+    #expect(NaturalOrder.sorted(["pic-10.png", "pic-9.png", "Pic-1.png", "pic-009b.png", "ü-1.png", "u-2.png"])
+      == ["Pic-1.png", "pic-9.png", "pic-009b.png", "pic-10.png", "u-2.png", "ü-1.png"])
+  }
+
+  /// The comparison that allocated a string for each run of digits, kept here
+  /// as the reference the byte comparison must agree with.
+  static func reference(_ a: String, _ b: String) -> Bool {
+    var i = a.unicodeScalars.makeIterator()
+    var j = b.unicodeScalars.makeIterator()
+    var x = i.next()
+    var y = j.next()
+    while let p = x, let q = y {
+      if Self.isDigit(p), Self.isDigit(q) {
+        var m = ""
+        var n = ""
+        while let c = x, Self.isDigit(c) { m.unicodeScalars.append(c); x = i.next() }
+        while let c = y, Self.isDigit(c) { n.unicodeScalars.append(c); y = j.next() }
+        let mm = m.drop { $0 == "0" }
+        let nn = n.drop { $0 == "0" }
+        if mm.count != nn.count { return mm.count < nn.count }
+        if mm != nn { return mm < nn }
+        continue
+      }
+      if p != q { return p.value < q.value }
+      x = i.next()
+      y = j.next()
+    }
+    return x == nil && y != nil
+  }
+
+  static func isDigit(_ c: Unicode.Scalar) -> Bool { c.value >= 0x30 && c.value <= 0x39 }
+
+  @Test func theByteComparisonAgreesWithTheReferenceOnRandomNames() {
+    var rng = SeededGenerator(seed: 5)
+    let parts = ["0", "00", "1", "7", "10", "0042", "a", "B", "-", ".", "é", "茶", "z", "9", "", "123456789012345678901234"]
+    let names = (0..<400).map { _ in (0..<Int.random(in: 0...5, using: &rng)).map { _ in parts.randomElement(using: &rng)! }.joined() }
+    for a in names.prefix(120) {
+      for b in names.prefix(120) {
+        #expect(NaturalOrder.less(a, b) == Self.reference(a, b), "\(a) < \(b)")
+      }
+    }
+    let sorted = NaturalOrder.sorted(names)
+    for (a, b) in zip(sorted, sorted.dropFirst()) { #expect(!Self.reference(b, a), "\(a) before \(b)") }
+    #expect(sorted.count == names.count && Set(sorted) == Set(names))
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WaterfallWorkers
 import TestSupport
 
 @testable import WaterfallApp
@@ -30,16 +31,17 @@ import TestSupport
       try #"{"id": 1, "title": "#.write(to: folder.appendingPathComponent("bad\(n).json"), atomically: true, encoding: .utf8)
     }
     try #"[{"id":"g","title":"good"}]"#.write(to: folder.appendingPathComponent("good.json"), atomically: true, encoding: .utf8)
-    let origin = try DataOrigin.resolve(folder.path)
+    let origin = try SourceResolver.resolve(folder.path)
     let store = ItemStore(roles: FieldRoles())
-    let controller = LoadController(argument: folder.path, source: origin, store: store, wake: {})
+    // Each page is read at once, when asked for.
+    let controller = LoadController(source: origin, store: store, workers: .synchronous)
     _ = controller.start()
-    for step in 0..<20_000 {
+    var step: UInt64 = 0
+    repeat {
       _ = controller.drain()
-      _ = controller.tick(now: UInt64(step) * 1_000, nearEnd: true)
-      if !controller.hasMorePages, controller.isIdle, !controller.hasPendingEvents { break }
-      usleep(500)
-    }
+      step += 1
+      _ = controller.tick(now: step * 1_000, nearEnd: true)
+    } while controller.hasMorePages || !controller.isIdle || controller.hasPendingEvents
     #expect(controller.errors.count == 30)
     #expect(controller.errors.listed.count == 20)
     #expect(controller.errors.report.last == "… and 10 more pages stopped by errors")

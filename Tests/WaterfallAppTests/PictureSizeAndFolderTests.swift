@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WaterfallWorkers
 import WaterfallImages
 import WaterfallLayout
 import WaterfallView
@@ -59,7 +60,7 @@ import WaterfallView
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let path = try Self.itemsWithoutSizes(in: folder)
     let store = ItemStore(roles: FieldRoles())
-    let loader = Loader(source: .file(path), store: store)
+    let loader = Loader(source: FileSource(path: path), store: store)
     try loader.loadAll()
     #expect((0..<7).allSatisfy { store.content(at: $0).aspect == nil })
     let before = store.cardHeight(at: 1, width: 26)
@@ -85,18 +86,18 @@ import WaterfallView
     options.columns = 2
     options.animates = false
     let browser = Browser(store: store, options: options, size: Size(width: 60, height: 20))
-    let controller = LoadController(argument: path, source: .file(path), store: store, wake: {})
+    // The page and the pictures' headers are read when the test says.
+    let controller = LoadController(source: FileSource(path: path), store: store, workers: .stepped)
     browser.apply(controller.start())
     // Load everything, sizes too, but keep the sizes from the browser for now.
     var resized = false
-    for _ in 0..<5000 {
+    repeat {
+      controller.runPendingWork()
       var update = controller.drain()
       resized = resized || update.resized
       update.resized = false
       browser.apply(update)
-      if store.count == 47, controller.isIdle, !controller.isMeasuringPictures, !controller.hasPendingEvents { break }
-      usleep(1000)
-    }
+    } while !(controller.isIdle && !controller.isMeasuringPictures && !controller.hasPendingEvents)
     #expect(store.count == 47)
     // Select a card far down, a few rows from the top of the screen.
     browser.select(item: 30)
@@ -151,12 +152,12 @@ import WaterfallView
     defer { try? FileManager.default.removeItem(atPath: root) }
     try Self.tree(in: root)
     // Without --recursive, the root's own page alone.
-    #expect(try DataOrigin.resolve(root).pageCount == 1)
-    let source = try DataOrigin.resolve(root, recursive: true)
-    guard case .tree(_, let pages) = source else {
-      Issue.record("not a tree: \(source)")
-      return
-    }
+    let alone = Loader(source: try SourceResolver.resolve(root), store: ItemStore(roles: FieldRoles()))
+    try alone.loadAll()
+    #expect(alone.pagesLoaded == 1 && alone.store.count == 1)
+    let source = try SourceResolver.resolve(root, recursive: true)
+    #expect(source is FolderTreeSource)
+    let pages = try FolderTree.pages(root: root)
     let rootName = (root as NSString).lastPathComponent
     #expect(pages.map(\.section) == [rootName, "a", "b/c"])
     #expect(pages.map(\.folder) == [root, root + "/a", root + "/b/c"])
@@ -164,6 +165,7 @@ import WaterfallView
     let store = ItemStore(roles: FieldRoles())
     let loader = Loader(source: source, store: store)
     try loader.loadAll()
+    #expect(loader.pagesLoaded == 3, "a page a folder")
     #expect(store.count == 5)
     #expect((0..<5).map { store.group(at: $0) } == [rootName, "a", "a", "b/c", "b/c"])
     #expect((0..<5).map { store.content(at: $0).title } == ["top", "1.png", "2.gif", "4.webp", "5.svg"])
@@ -177,7 +179,7 @@ import WaterfallView
     let browser = Browser(store: store, options: options, size: Size(width: 80, height: 30))
     #expect(browser.sections.map(\.key) == [rootName, "a", "b/c"])
     #expect(browser.sections.map(\.count) == [1, 2, 2])
-    let pictures = Pictures.synchronous(baseDirectory: source.baseDirectory)
+    let pictures = Pictures.synchronous(baseDirectory: source.sourceDescription.baseDirectory)
     browser.pictures = pictures
     let screen = CellBuffer(width: 80, height: 30)
     browser.drawDecodingPictures(in: screen)
@@ -191,7 +193,9 @@ import WaterfallView
     let root = try Self.scratch()
     defer { try? FileManager.default.removeItem(atPath: root) }
     try FileManager.default.createDirectory(atPath: root + "/x/y", withIntermediateDirectories: true)
-    #expect(throws: LoadError.noPages(path: root)) { try DataOrigin.resolve(root, recursive: true) }
+    // Said when the tree is walked, off the main thread, at its first page.
+    let loader = Loader(source: try SourceResolver.resolve(root, recursive: true), store: ItemStore(roles: FieldRoles()))
+    #expect(throws: LoadError.noPages(path: root)) { try loader.loadNextPage() }
   }
 
   @Test func pictureItemsCarryAPathTheNextCommandCanOpen() throws {
@@ -200,7 +204,7 @@ import WaterfallView
     _ = FileManager.default.changeCurrentDirectoryPath(PictureTests.root)
     defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
     let store = ItemStore(roles: FieldRoles())
-    try Loader(source: try DataOrigin.resolve(folder), store: store).loadAll()
+    try Loader(source: try SourceResolver.resolve(folder), store: store).loadAll()
     #expect(store.count > 20)
     for item in 0..<store.count {
       let path = try #require(store.value(at: item)["path"]?.text)
@@ -210,7 +214,7 @@ import WaterfallView
     }
     // A data item prints as it was.
     let data = ItemStore(roles: FieldRoles())
-    try Loader(source: .file("Data/notes.jsonl"), store: data).loadNextPage()
+    try Loader(source: FileSource(path: "Data/notes.jsonl"), store: data).loadNextPage()
     #expect(data.printed(at: 0) == data.json(at: 0))
     #expect(PictureFolder.absolute("./a/b.png") == PictureTests.root + "/a/b.png")
     #expect(PictureFolder.absolute("/x.png") == "/x.png")

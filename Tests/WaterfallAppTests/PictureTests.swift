@@ -15,13 +15,13 @@ import WaterfallView
 
   /// The sample shop (its first page), with synchronous pictures.
   static func shop(size: Size = Size(width: 80, height: 24), symbols: SymbolSet = .half) throws -> (Browser, Pictures) {
-    let source = try DataOrigin.resolve(root + "/Data/shops")
+    let source = try SourceResolver.resolve(root + "/Data/shops")
     let store = ItemStore(roles: FieldRoles())
     try Loader(source: source, store: store).loadNextPage()
     var options = Browser.Options()
     options.animates = false
     let browser = Browser(store: store, options: options, size: size)
-    let pictures = Pictures.synchronous(baseDirectory: source.baseDirectory, symbols: symbols)
+    let pictures = Pictures.synchronous(baseDirectory: source.sourceDescription.baseDirectory, symbols: symbols)
     browser.pictures = pictures
     return (browser, pictures)
   }
@@ -274,13 +274,10 @@ import WaterfallView
   }
 
   @Test func aFolderOfPicturesBecomesOneItemPerPicture() throws {
-    let source = try DataOrigin.resolve(Self.root + "/Data/pictures")
-    guard case .pictures(let folder, _) = source else {
-      Issue.record("expected a picture folder, got \(source)")
-      return
-    }
-    #expect(folder.hasSuffix("Data/pictures"))
-    #expect(source.baseDirectory.hasSuffix("Data/pictures"))
+    let source = try SourceResolver.resolve(Self.root + "/Data/pictures")
+    #expect(source is FolderSource, "a folder of pictures, listed when read")
+    #expect(source.sourceDescription.name.hasSuffix("Data/pictures"))
+    #expect(source.sourceDescription.baseDirectory.hasSuffix("Data/pictures"))
     let store = ItemStore(roles: FieldRoles())
     let loader = Loader(source: source, store: store)
     try loader.loadAll()
@@ -294,6 +291,7 @@ import WaterfallView
     #expect(fields["bytes"]?.doubleValue.map { $0 > 0 } == true)
     // Natural order, and nothing but pictures.
     #expect(store.content(at: 1).title == "02-plasma.jpg" && store.content(at: 23).title == "24-waves.png")
+    #expect(store.printed(at: 0) == Array((Self.root + "/Data/pictures/01-sky.jpg").utf8), "a picture prints as its path")
   }
 
   @Test func aPictureWhoseHeaderCannotBeReadIsStillAnItem() throws {
@@ -303,7 +301,7 @@ import WaterfallView
     try Data("not a picture".utf8).write(to: URL(fileURLWithPath: folder + "/2.png"))
     try FileManager.default.copyItem(atPath: Self.root + "/Data/pictures/03-op-art.png", toPath: folder + "/10.png")
     let store = ItemStore(roles: FieldRoles())
-    try Loader(source: try DataOrigin.resolve(folder), store: store).loadAll()
+    try Loader(source: try SourceResolver.resolve(folder), store: store).loadAll()
     #expect(store.count == 2)
     #expect(store.content(at: 0).title == "2.png" && store.content(at: 0).aspect == nil)
     #expect(store.value(at: 0)["error"]?.text == "not a PNG, JPEG, GIF or WebP file")
@@ -311,11 +309,13 @@ import WaterfallView
   }
 
   @Test(arguments: [
-    (DataOrigin.file("Data/notes.jsonl"), "Data"), (.file("notes.jsonl"), "."), (.file("/notes.jsonl"), "/"),
-    (.directory("Data/shops/", pages: []), "Data/shops"), (.standardInput, "."),
+    (FileSource(path: "Data/notes.jsonl") as any ItemSource, "Data"), (FileSource(path: "notes.jsonl"), "."),
+    (FileSource(path: "/notes.jsonl"), "/"), (FolderSource(path: "Data/shops/"), "Data/shops"),
+    (FolderTreeSource(path: "Data/"), "Data"), (StandardInputSource(), "."),
+    (SQLiteSource(path: "db/shop.db", selection: .table("items")), "db"),
   ])
-  func relativePicturesStartFromTheDataFolder(_ source: DataOrigin, _ base: String) {
-    #expect(source.baseDirectory == base)
+  func relativePicturesStartFromTheDataFolder(_ source: any ItemSource, _ base: String) {
+    #expect(source.sourceDescription.baseDirectory == base)
   }
 
   @Test func picturePathsResolveAgainstTheBase() {
@@ -330,6 +330,9 @@ import WaterfallView
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
     try Data("x".utf8).write(to: URL(fileURLWithPath: folder + "/readme.txt"))
-    #expect(throws: LoadError.noPages(path: folder)) { try DataOrigin.resolve(folder) }
+    // Said when the folder is listed, off the main thread, at its first page.
+    let loader = Loader(source: try SourceResolver.resolve(folder), store: ItemStore(roles: FieldRoles()))
+    #expect(throws: LoadError.noPages(path: folder)) { try loader.loadNextPage() }
+    #expect(!loader.hasMorePages)
   }
 }

@@ -37,7 +37,7 @@ import WaterfallView
     let url = folder.appendingPathComponent("items.jsonl")
     try Data(original.utf8).write(to: url)
     let store = ItemStore(roles: roles)
-    let loader = Loader(source: .file(url.path), store: store)
+    let loader = Loader(source: FileSource(path: url.path), store: store)
     try loader.loadAll()
     #expect(store.count == 2)
     try Data(rewrite.text.utf8).write(to: url)

@@ -131,7 +131,7 @@ import WaterfallView
     }
     let file = folder.appendingPathComponent("items.jsonl")
     try Data(items.joined(separator: "\n").utf8).write(to: file)
-    let source = try DataOrigin.resolve(file.path)
+    let source = try SourceResolver.resolve(file.path)
     let store = ItemStore(roles: FieldRoles())
     try Loader(source: source, store: store).loadNextPage()
     var browserOptions = Browser.Options()

@@ -98,7 +98,7 @@ import WaterfallWorkers
     let url = try Scratch.file("items.jsonl") { handle in handle.write(Data(lines.joined(separator: "\n").utf8)) }
     defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
     let store = ItemStore(roles: FieldRoles())
-    try Loader(source: .file(url.path), store: store).loadAll()
+    try Loader(source: FileSource(path: url.path), store: store).loadAll()
     #expect(store.count == lines.count)
     let texts = store.itemTexts
     var rng = SeededGenerator(seed: 9)

@@ -59,6 +59,36 @@ import Testing
     Page(path: "ragged.csv", text: "title,n\nA\nB,2,extra\n", titles: ["A", "B"], firstJSON: #"{"title":"A"}"#),
     Page(path: "open.csv", text: "title\n\"never closed\nA\n", titles: [], error: "open.csv:2:1: a quoted field is not closed: it runs to the end of the file"),
     Page(path: "doc.json", text: "%PDF-1.7\n%\n", titles: [], error: "doc.json: looks like a PDF document, not data"),
+    // Excel's "CSV (Macintosh)": a CR alone ends each record (issue 30).
+    Page(path: "mac.csv", text: "title,n\rMug,2\rLamp,\"a\rb\"\r\r", titles: ["Mug", "Lamp"], firstJSON: #"{"title":"Mug","n":2}"#),
+    Page(path: "mac.txt", text: "title;n\rA;1\rB;2\rC;3", titles: ["A", "B", "C"], firstJSON: #"{"title":"A","n":1}"#),
+    // Pages back to back, as `gh api --paginate` and `jq` print them: one stream of items (issue 27).
+    Page(path: "pages.json", text: #"[{"title":"a"},{"title":"b"}][{"title":"c"}][]"#, titles: ["a", "b", "c"]),
+    Page(path: "pages-lines.json", text: "[\n  {\"title\": \"a\"}\n]\n[\n  {\"title\": \"b\"}\n]\n", titles: ["a", "b"], firstJSON: #"{"title": "a"}"#),
+    Page(path: "pages-then.json", text: #"[{"title":"a"}][{"title":"b"}] {}"#, titles: ["a", "b"], error: "pages-then.json:1:32: unexpected '{' after the array"),
+    Page(
+      path: "search.json",
+      text: "{\n  \"total_count\": 3,\n  \"items\": [\n    {\"title\": \"a\"},\n    {\"title\": \"b\"}\n  ]\n}{\n  \"total_count\": 3,\n  \"items\": [\n    {\"title\": \"c\"}\n  ]\n}\n",
+      titles: ["a", "b", "c"], firstJSON: #"{"title": "a"}"#,
+      note: "items from /items of each document (the largest array of objects; --path chooses another)"),
+    Page(
+      path: "compact.json", text: #"{"n":2,"items":[{"title":"a"},{"title":"b"}]}{"n":1,"items":[{"title":"c"}]}"#,
+      titles: ["a", "b", "c"], note: "items from /items of each document (the largest array of objects; --path chooses another)"),
+    Page(
+      path: "named.json", text: "{\"items\": [{\"title\": \"a\"}], \"next\": \"x\"}\n{\"items\": [{\"title\": \"b\"}]}\n",
+      options: ReadOptions(path: try! JSONPath(".items")), titles: ["a", "b"], note: "items from /items"),
+    Page(
+      path: "rate.json", text: #"{"items":[{"title":"a"},{"title":"b"}]}{"message":"rate limited"}"#, titles: ["a", "b"],
+      note: "items from /items of each document (the largest array of objects; --path chooses another)",
+      error: "rate.json:1:40: this document has no array at /items, as the ones before it had"),
+    // Items that hold a small array of objects stay items, in a stream and in JSON Lines.
+    Page(
+      path: "issues.json",
+      text: "{\n  \"title\": \"one\",\n  \"body\": \"a long enough body of text\",\n  \"labels\": [{\"name\": \"bug\"}]\n}\n{\n  \"title\": \"two\",\n  \"body\": \"another body of text here\",\n  \"labels\": [{\"name\": \"ui\"}]\n}\n",
+      titles: ["one", "two"]),
+    Page(
+      path: "orders.json", text: "{\"title\": \"o1\", \"lines\": [{\"sku\": 1}, {\"sku\": 2}]}\n{\"title\": \"o2\", \"lines\": [{\"sku\": 3}]}\n",
+      titles: ["o1", "o2"]),
   ]
 
   /// What a reader made of a page: comparable, whatever the chunks were.
@@ -93,6 +123,59 @@ import Testing
       #expect(Self.read(page, splits: [split]) == whole, "split at \(split)")
     }
     #expect(Self.read(page, splits: Array(0...count)) == whole, "byte by byte")
+  }
+
+  /// Pages larger than the decision window, back to back, arriving in a pipe's
+  /// chunks: every page's items, in order, as one stream (issue 27).
+  @Test(arguments: [false, true])
+  func largePagesBackToBackAreOneStream(wrapped: Bool) {
+    func page(_ n: Int) -> String {
+      let items = (0..<3_000).map { #"{"title": "p\#(n) item \#($0)"}"# }.joined(separator: ",\n")
+      return wrapped ? "{\"total_count\": 9000, \"items\": [\n\(items)\n], \"next\": {\"page\": \(n + 1)}}" : "[\n\(items)\n]"
+    }
+    let text = page(1) + page(2) + "\n" + page(3) + "\n"
+    var reader = PageReader(path: "stdin", scanner: ItemScanner(roles: FieldRoles()))
+    let items = StreamingTests.feed(text, to: &reader, splits: Array(stride(from: 0, to: text.utf8.count, by: 65_536)))
+    #expect(reader.error == nil)
+    #expect(items.count == 9_000)
+    #expect(items.first?.content.title == "p1 item 0")
+    #expect(items[3_000].content.title == "p2 item 0")
+    #expect(items.last?.content.title == "p3 item 2999")
+    #expect(reader.note == (wrapped ? "items from /items (an array of objects; --path chooses another)" : nil))
+  }
+
+  /// A record's end read byte by byte: the rule ``CSVTable/recordEnd(in:from:atEnd:)``
+  /// reads eight bytes at a time.
+  static func referenceRecordEnd(_ bytes: [UInt8], from start: Int, atEnd: Bool) -> Int? {
+    var inQuotes = false
+    var i = start
+    while i < bytes.count {
+      let b = bytes[i]
+      i += 1
+      if b == UInt8(ascii: "\"") {
+        inQuotes.toggle()
+      } else if !inQuotes, b == 0x0A {
+        return i
+      } else if !inQuotes, b == 0x0D {
+        if i < bytes.count { if bytes[i] != 0x0A { return i } } else { return atEnd ? i : nil }
+      }
+    }
+    return atEnd && start < bytes.count ? bytes.count : nil
+  }
+
+  @Test func recordEndsAgreeWithAByteByByteReading() {
+    var rng = SeededGenerator(seed: 7)
+    let alphabet: [UInt8] = [0x22, 0x0A, 0x0D, 0x2C, 0x20, 0x21, 0x23, 0x09, 0x00, 0x7F, 0x80, 0xC3, 0xA9, 0xFF, 0x61, 0x62]
+    for _ in 0..<3_000 {
+      let bytes = (0..<Int.random(in: 0...70, using: &rng)).map { _ in
+        Int.random(in: 0..<4, using: &rng) == 0 ? alphabet.randomElement(using: &rng)! : UInt8(ascii: "x")
+      }
+      let start = bytes.isEmpty ? 0 : Int.random(in: 0..<bytes.count, using: &rng)
+      for atEnd in [false, true] {
+        let fast = bytes.withUnsafeBufferPointer { CSVTable.recordEnd(in: $0, from: start, atEnd: atEnd) }
+        #expect(fast == Self.referenceRecordEnd(bytes, from: start, atEnd: atEnd), "\(bytes) from \(start), at end: \(atEnd)")
+      }
+    }
   }
 
   @Test func anArrayInsideALargeObjectStreamsBeforeTheDocumentEnds() {

@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 import TestSupport
 import Testing
+import WaterfallWorkers
 import WaterfallLayout
 import WaterfallView
 
@@ -42,24 +43,35 @@ import WaterfallView
     let store = ItemStore(roles: roles)
     let input = pipe(feeding: bytes)
     defer { close(input) }
-    var load = PageLoad(path: nil, scanner: ItemScanner(roles: roles))
-    load.standardInput = input
-    load.spoolDirectory = folder.path
-    var page = 0
+    let source = StandardInputSource(input: input, spoolDirectory: folder.path)
+    let sink = StoreSink(store: store)
+    let end = source.open(ReadSettings(scanner: ItemScanner(roles: roles))).readNextPage(into: sink)
+    return (store, sink.file, end.error)
+  }
+
+  /// A page read into a store, keeping the page's file to look at.
+  final class StoreSink: PageSink {
+    let store: ItemStore
     var file: PageFile?
-    let error = load.run(
-      opened: {
-        file = $0
-        page = store.add($0)
-      },
-      described: { shape, _ in store.setShape(shape, ofPage: page) },
-      deliver: { items, _, _ in store.append(items, toPage: page) })
-    return (store, file, error)
+    var page = 0
+
+    init(store: ItemStore) {
+      self.store = store
+    }
+
+    func shouldStop() -> Bool { false }
+    func opened(_ opened: OpenedPage) {
+      file = opened.file
+      page = store.add(opened.file)
+    }
+    func described(_ shape: ItemTextShape, note: String?) { store.setShape(shape, ofPage: page) }
+    func deliver(_ items: [ScannedItem], skipped: SkippedLines, bytesRead: Int) { store.append(items, toPage: page) }
+    func progress(_ text: String) {}
   }
 
   static func loadFile(_ path: String, roles: FieldRoles = FieldRoles()) throws -> ItemStore {
     let store = ItemStore(roles: roles)
-    try Loader(source: .file(path), store: store).loadNextPage()
+    try Loader(source: FileSource(path: path), store: store).loadNextPage()
     return store
   }
 
@@ -212,12 +224,12 @@ import WaterfallView
     #expect(resident != nil && resident! > 1 << 20, "this process's resident memory, from /proc/self/statm")
   }
 
-  /// Drains `controller` into `browser` until `done` holds (or about 10 s pass).
-  static func drain(_ controller: LoadController, into browser: Browser, until done: () -> Bool) {
-    for _ in 0..<10_000 {
+  /// Drains `controller` into `browser` until `done` holds (the loader reads on
+  /// a thread of its own, as in the program).
+  static func drain(_ controller: LoadController, into browser: Browser, until what: String, _ done: () -> Bool) {
+    eventually(what) {
       browser.apply(controller.drain(), now: 0)
-      if done() { return }
-      usleep(1_000)
+      return done()
     }
   }
 
@@ -227,18 +239,26 @@ import WaterfallView
     let path = folder.appendingPathComponent("items.jsonl").path
     try Data(Self.sampleLines(3_000)).write(to: URL(fileURLWithPath: path))
     // The memory in use, as the test says: over the limit until told otherwise.
+    // Each look at the memory is counted: the loader looks again every 50 ms while paused.
     let used = Atomic<Int>(1 << 40)
+    let looks = Atomic<Int>(0)
     let limit = MemoryLimit(bytes: 16 << 20)
     let store = ItemStore(roles: FieldRoles())
     let controller = LoadController(
-      argument: path, source: .file(path), store: store, memoryLimit: limit, memoryInUse: { used.load(ordering: .relaxed) },
+      source: FileSource(path: path), store: store, memoryLimit: limit,
+      memoryInUse: {
+        looks.add(1, ordering: .relaxed)
+        return used.load(ordering: .relaxed)
+      },
       wake: {})
     let browser = Browser(store: store, options: Browser.Options(), size: Size(width: 120, height: 30))
     browser.apply(controller.start())
-    Self.drain(controller, into: browser) { controller.isPausedByMemory }
+    Self.drain(controller, into: browser, until: "reading paused") { controller.isPausedByMemory }
     #expect(controller.isPausedByMemory)
     #expect(browser.loading == .loading(progress: "reading paused: memory limit 16 MiB reached (--memory-limit)"))
-    usleep(200_000)
+    // Three more looks, all over the limit: had it read meanwhile, its items would be in.
+    let seen = looks.load(ordering: .relaxed)
+    eventually("the loader looking again while paused") { looks.load(ordering: .relaxed) >= seen + 3 }
     browser.apply(controller.drain(), now: 0)
     #expect(store.count == 0, "nothing is read while paused")
     #expect(!controller.isIdle, "the page is not over: it waits")
@@ -253,7 +273,7 @@ import WaterfallView
 
     // Memory freed: reading goes on to the end.
     used.store(1 << 20, ordering: .relaxed)
-    Self.drain(controller, into: browser) { controller.isIdle && !controller.hasPendingEvents }
+    Self.drain(controller, into: browser, until: "the page read to its end") { controller.isIdle && !controller.hasPendingEvents }
     browser.apply(controller.drain(), now: 0)
     #expect(!controller.isPausedByMemory)
     #expect(store.count == 3_000)

@@ -116,7 +116,7 @@ import Testing
     while start < bytes.count {
       let end = min(bytes.count, start + 4096)
       reader.feed(Array(bytes[start..<end]), into: &items)
-      largest = max(largest, reader.bufferedCount)
+      largest = max(largest, reader.buffer.count)
       start = end
     }
     reader.finish(into: &items)
@@ -149,7 +149,8 @@ import Testing
     }
     reader.finish(into: &items)
     #expect(items.map(\.content.title) == ["small", "big", "after"])
-    #expect(reader.lineSearchCount <= bytes.count, "searched \(reader.lineSearchCount) bytes of \(bytes.count)")
+    let searched = (reader.itemReader as? JSONLinesReader)?.searchedBytes ?? .max
+    #expect(searched <= bytes.count, "searched \(searched) bytes of \(bytes.count)")
     #expect(items[1].offset == 18 && items[1].length == long.utf8.count - 1)
   }
 
@@ -164,9 +165,9 @@ import Testing
     var start = 0
     while start < bytes.count {
       let end = min(bytes.count, start + 4096)
-      let before = reader.retryThreshold
+      let before = reader.buffer.retryAt
       reader.feed(Array(bytes[start..<end]), into: &items)
-      if reader.retryThreshold != before { attempts += 1 }
+      if reader.buffer.retryAt != before { attempts += 1 }
       start = end
     }
     reader.finish(into: &items)

@@ -110,11 +110,11 @@ import WaterfallView
 
   @Test func tablesOpenAsTablesAndEverythingElseAsAWaterfall() throws {
     let csv = try Self.store()
-    #expect(LayoutKind.opening(csv, source: .file("ps.csv")) == .table)
+    #expect(LayoutKind.opening(csv, source: FileSource(path: "ps.csv")) == .table)
     let json = try Self.store(#"[{"name":"a","version":"1.0.0"}]"#, name: "pip.json")
-    #expect(LayoutKind.opening(json, source: .file("pip.json")) == .waterfall)
+    #expect(LayoutKind.opening(json, source: FileSource(path: "pip.json")) == .waterfall)
     let pictures = try Self.store("title,img\nMug,mug.png\n", name: "shop.csv")
-    #expect(LayoutKind.opening(pictures, source: .file("shop.csv")) == .waterfall)
+    #expect(LayoutKind.opening(pictures, source: FileSource(path: "shop.csv")) == .waterfall)
   }
 
   // MARK: The screens

@@ -10,6 +10,7 @@ extension Browser {
   public func apply(_ update: LoadUpdate, now: UInt64 = 0) {
     if let notice = update.notice { self.notice = notice }
     if let skipped = update.skippedCount { skippedCount = skipped }
+    if let found = update.groupsFound { groupsFound = found }
     if update.replacement != nil || update.notice != nil { pull.reloadFinished(now: now) }
     // Pictures' sizes change cards' heights: every card is laid out again (at
     // most as often as the throttle allows), the selected one kept at its row.

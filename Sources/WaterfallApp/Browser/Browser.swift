@@ -63,7 +63,7 @@ public final class Browser {
   /// JSON Lines lines skipped as invalid, for the status bar.
   public var skippedCount = 0
   /// The groups the data holds before their items are read (a folder tree's
-  /// folders, ``DataOrigin/sectionCount``): the status bar counts them all.
+  /// folders, ``LoadUpdate/groupsFound``): the status bar counts them all.
   public var groupsFound = 0
   /// A message for the status bar (a reload that could not be done, a bad page).
   public var notice: String?

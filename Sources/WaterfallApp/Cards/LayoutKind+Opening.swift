@@ -5,11 +5,10 @@ extension LayoutKind {
   /// loaded.
   ///
   /// ```swift
-  /// LayoutKind.opening(store, source: .file("ps.csv"))   // .table
+  /// LayoutKind.opening(store, source: try SourceResolver.resolve("ps.csv"))   // .table
   /// ```
-  public static func opening(_ store: ItemStore, source: DataOrigin) -> LayoutKind {
-    let rows: Bool
-    if case .database = source { rows = true } else { rows = store.firstPageIsTable }
+  public static func opening(_ store: ItemStore, source: any ItemSource) -> LayoutKind {
+    let rows = source.sourceDescription.rowsAreTable || store.firstPageIsTable
     guard rows else { return .waterfall }
     let pictures = (0..<min(store.count, TableColumns.sampleSize)).contains { store.content(at: $0).image != nil }
     return pictures ? .waterfall : .table

@@ -1,5 +1,6 @@
 import Dispatch
 import Synchronization
+import WaterfallWorkers
 
 /// `--filter`: the items of a source that a search matches, found with the
 /// browser's own matcher (``ItemMatcher``) and handed over in the data's order as
@@ -7,7 +8,7 @@ import Synchronization
 /// terminal.
 ///
 /// Reading and matching overlap: a thread of its own reads the source as the
-/// browser's loader does (``DataOrigin/load(page:scanner:options:shouldStop:opened:described:deliver:)``,
+/// browser's loader does (through the source's ``PageCursor``,
 /// every format the browser reads), each chunk of items going into an
 /// ``ItemStore``; the calling thread matches each chunk's items as it comes
 /// (their texts, ``ItemTexts``, are a snapshot the reader's next chunk never
@@ -61,13 +62,13 @@ public struct ItemFilter: Sendable {
   /// says) to `emit` in order, on the
   /// calling thread; `emit` returns false to stop. `flushed` is called after
   /// each chunk of input, when its matches are all handed over.
-  public func run(_ source: DataOrigin, emit: ([UInt8]) -> Bool, flushed: () -> Void = {}) -> Outcome {
+  public func run(_ source: any ItemSource, emit: ([UInt8]) -> Bool, flushed: () -> Void = {}) -> Outcome {
     let chunks = Mutex<[Chunk]>([])
     let ready = DispatchSemaphore(value: 0)
     let stop = Atomic<Bool>(false)
     let finished = Mutex<Outcome?>(nil)
     let reader = self
-    DispatchQueue.global(qos: .userInitiated).async {
+    _ = WorkerThread(name: "wf-filter-read") {
       let outcome = reader.read(source, shouldStop: { stop.load(ordering: .relaxed) }) { chunk in
         chunks.withLock { $0.append(chunk) }
         ready.signal()
@@ -117,49 +118,77 @@ public struct ItemFilter: Sendable {
   /// returns what was read and what went wrong. Without a sort each chunk's
   /// items are a store of their own, let go once matched, so memory stays
   /// flat however long the input; a sort needs them all, in one store.
-  private func read(_ source: DataOrigin, shouldStop: () -> Bool, chunk: (Chunk) -> Void) -> Outcome {
-    var outcome = Outcome()
-    let all = ItemStore(roles: roles)
+  private func read(_ source: any ItemSource, shouldStop: @escaping () -> Bool, chunk: @escaping (Chunk) -> Void) -> Outcome {
     var scanner = ItemScanner(roles: roles)
     scanner.checksOnly = true
-    var pathRanges: [Range<Int>] = []
-    for index in 0..<source.pageCount {
-      if shouldStop() { break }
-      var file: PageFile?
-      var shape = ItemTextShape.json
-      var page = 0
-      let printsPaths = source.isPicturePage(index)
-      let error = source.load(
-        page: index, scanner: scanner, options: options,
-        shouldStop: shouldStop,
-        opened: { opened in
-          file = opened
-          page = all.add(opened, section: source.pageSection(index), folder: source.treeFolder(index), isPictures: printsPaths)
-        },
-        described: { described, note in
-          shape = described
-          all.setShape(described, ofPage: page)
-          if let note { outcome.notes.append("\(source.name): \(note)") }
-        },
-        deliver: { items, skipped, _ in
-          outcome.skipped.append(contentsOf: skipped)
-          outcome.items += items.count
-          guard !items.isEmpty, let file else { return }
-          if sort != nil {
-            let start = all.count
-            all.append(items, toPage: page)
-            if printsPaths { pathRanges.append(start..<all.count) }
-            return
-          }
-          let store = ItemStore(roles: roles)
-          let own = store.add(file, isPictures: printsPaths)
-          store.setShape(shape, ofPage: own)
-          store.append(items, toPage: own)
-          chunk(Chunk(texts: store.itemTexts, items: 0..<store.count, pathRanges: printsPaths ? [0..<store.count] : []))
-        })
-      if let error { outcome.errors.append(error) }
+    let cursor = source.open(ReadSettings(scanner: scanner, options: options))
+    let sink = FilterSink(
+      roles: roles, sorts: sort != nil, name: source.sourceDescription.name, shouldStop: shouldStop, chunk: chunk)
+    var end = PageEnd(hasMore: true)
+    while end.hasMore, !shouldStop() {
+      end = cursor.readNextPage(into: sink)
+      if let error = end.error { sink.outcome.errors.append(error) }
     }
-    if sort != nil { chunk(Chunk(texts: all.itemTexts, items: 0..<all.count, pathRanges: pathRanges)) }
-    return outcome
+    if sort != nil { chunk(Chunk(texts: sink.all.itemTexts, items: 0..<sink.all.count, pathRanges: sink.pathRanges)) }
+    return sink.outcome
+  }
+
+  /// What the pages read tell the filter: each chunk of items a store of its
+  /// own, handed on at once (or, to be sorted, all in one store).
+  private final class FilterSink: PageSink {
+    let roles: FieldRoles
+    let sorts: Bool
+    let name: String
+    let stop: () -> Bool
+    let chunk: (Chunk) -> Void
+    var outcome = Outcome()
+    let all: ItemStore
+    var pathRanges: [Range<Int>] = []
+    private var file: PageFile?
+    private var shape = ItemTextShape.json
+    private var page = 0
+    private var printsPaths = false
+
+    init(roles: FieldRoles, sorts: Bool, name: String, shouldStop: @escaping () -> Bool, chunk: @escaping (Chunk) -> Void) {
+      self.roles = roles
+      self.sorts = sorts
+      self.name = name
+      stop = shouldStop
+      self.chunk = chunk
+      all = ItemStore(roles: roles)
+    }
+
+    func shouldStop() -> Bool { stop() }
+
+    func opened(_ opened: OpenedPage) {
+      file = opened.file
+      printsPaths = opened.isPictures
+      page = all.add(opened.file, section: opened.section, folder: opened.folder, isPictures: opened.isPictures)
+    }
+
+    func described(_ described: ItemTextShape, note: String?) {
+      shape = described
+      all.setShape(described, ofPage: page)
+      if let note { outcome.notes.append("\(name): \(note)") }
+    }
+
+    func deliver(_ items: [ScannedItem], skipped: SkippedLines, bytesRead: Int) {
+      outcome.skipped.append(contentsOf: skipped)
+      outcome.items += items.count
+      guard !items.isEmpty, let file else { return }
+      if sorts {
+        let start = all.count
+        all.append(items, toPage: page)
+        if printsPaths { pathRanges.append(start..<all.count) }
+        return
+      }
+      let store = ItemStore(roles: roles)
+      let own = store.add(file, isPictures: printsPaths)
+      store.setShape(shape, ofPage: own)
+      store.append(items, toPage: own)
+      chunk(Chunk(texts: store.itemTexts, items: 0..<store.count, pathRanges: printsPaths ? [0..<store.count] : []))
+    }
+
+    func progress(_ text: String) {}
   }
 }

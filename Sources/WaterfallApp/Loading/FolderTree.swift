@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A folder of folders (`--recursive`): every folder in it that holds pages or
 /// pictures, each to be a section of its own.
 ///
@@ -7,7 +5,7 @@ import Synchronization
 /// hidden ones (`.git`) and symbolic links to folders are not entered, so a link
 /// back up the tree cannot loop. A folder's pages (`1.json`, `2.json`) are read as
 /// pages, in natural order; a folder with no pages but pictures is one page of its
-/// pictures (``PictureFolder``), written when that page is first read: on the
+/// pictures (``PicturePage``), whose headers are read as that page is read: on the
 /// loader's thread, as the user nears it, so a tree of many thousands of pictures
 /// opens after listing its folders, without reading a header.
 ///
@@ -74,36 +72,24 @@ public struct FolderPage: Hashable, Sendable {
     self.section = section
   }
 
-  /// The file to read: the page, or the picture index (written now, if it was not).
-  public var path: String { file ?? pictures?.path ?? folder }
+  /// The file to read: the page (a folder of pictures: the folder, whose page is made as it is read).
+  public var path: String { file ?? folder }
 }
 
-/// A folder's pictures as a page (``PictureFolder``), written the first time its
-/// path is asked for, once, whichever thread asks.
+/// A folder's pictures, to be read as one page (``PicturePage``, which reads
+/// their headers as the page is read).
 ///
 /// ```swift
 /// let index = PictureIndex(folder: "Data/pictures", files: ["Data/pictures/01-sky.jpg"])
-/// index.path   // "/proc/self/fd/7": every header read now
+/// index.files   // the pictures, in order
 /// ```
 public final class PictureIndex: Hashable, Sendable {
   public let folder: String
   let files: [String]
-  private let written = Mutex<String?>(nil)
 
   init(folder: String, files: [String]) {
     self.folder = folder
     self.files = files
-  }
-
-  /// The index's path; when it cannot be written, the folder's (whose reading
-  /// then fails with a message naming it).
-  public var path: String {
-    written.withLock { written in
-      if let path = written { return path }
-      let path = (try? PictureFolder.writeIndex(folder: folder, files: files)) ?? folder
-      written = path
-      return path
-    }
   }
 
   public static func == (a: PictureIndex, b: PictureIndex) -> Bool { a === b }

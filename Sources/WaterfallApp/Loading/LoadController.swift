@@ -1,107 +1,109 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import WaterfallWorkers
 
-/// Fills the store from the data, which loads on a thread of its own
+/// Fills the store from the data, which loads on a worker of its own
 /// (``BackgroundLoader``), so the screen answers keys while a large file or a
 /// pipe is still being read.
 ///
 /// Data flows one way: the controller appends to the store it was given and
 /// hands back a ``LoadUpdate`` saying what changed; it holds no reference to the
 /// browser and is told what it needs to know (whether the cards are near their
-/// end).
+/// end). It reads any ``ItemSource`` the same way: it asks for pages, and the
+/// source says after each whether more follow.
 ///
 /// - At start it asks for the first page; a file or a pipe streams in, its cards
 ///   appearing as they are read.
 /// - When told the browser nears the end of its cards, it asks for the next page
-///   of a directory ("load more").
+///   of a folder ("load more").
 /// - ``reload()`` (`r`) reads every page loaded so far again into a new store and
 ///   hands it over when done (``LoadUpdate/replacement``); `--watch` does the same
-///   when a page's file, or the directory, changes.
+///   when a page's file, or the folder, changes.
 /// - Items that name a picture without its size have it read from the picture's
 ///   header by a ``PictureSizer``, off this thread; the sizes come in later drains
 ///   (``LoadUpdate/resized``).
 ///
 /// ```swift
-/// let controller = LoadController(argument: path, source: source, store: browser.store, wake: { wakeUp.signal() })
+/// let controller = LoadController(source: source, store: browser.store, wake: { wakeUp.signal() })
 /// browser.apply(controller.start())
 /// // in the event loop:
 /// browser.apply(controller.drain(now: milliseconds), now: milliseconds)
 /// browser.apply(controller.tick(now: milliseconds, nearEnd: browser.isNearEnd))
 /// ```
 public final class LoadController {
-  /// The argument the source was named by (to find a directory's pages again).
-  private let argument: String?
-  public private(set) var source: DataOrigin
+  public let source: any ItemSource
   private let roles: FieldRoles
-  private let wake: @Sendable () -> Void
-  private var loader: BackgroundLoader
-  private let options: ReadOptions
-  private let memoryLimit: MemoryLimit?
-  private let memoryInUse: @Sendable () -> Int?
+  private let loader: BackgroundLoader
   private let sizer: PictureSizer
   /// Whether reading is paused at the memory limit.
   public private(set) var isPausedByMemory = false
   /// The store items handed to the sizer so far.
   private var measuredCount = 0
 
-  /// Bumped by each reload; events of older generations are dropped.
-  private var generation = 0
-  /// Pages asked for, and ended, in this generation.
+  /// Pages asked for, and ended, since the start or the last reload.
   private var pagesRequested = 0
   private var pagesEnded = 0
+  /// Whether pages follow the last that ended.
+  private var morePages = true
   /// The store being filled: the one shown, or a reload's until it is complete.
   private var store: ItemStore
   private var isReloading = false
   /// The store's number for each source page.
   private var storePages: [Int: Int] = [:]
   private var bytesRead: [Int: Int] = [:]
+  /// What the source says it is doing before its first items (listing a folder).
+  private var sourceProgress: String?
 
-  /// JSON Lines lines skipped so far (this generation; the first 20 listed).
+  /// JSON Lines lines skipped so far (this reading; the first 20 listed).
   public private(set) var skipped = SkippedLines()
   /// Errors that stopped a page, in the order met (the first 20 listed, the rest counted).
   public private(set) var errors = PageErrors()
 
-  /// Whether to reload when the source changes on disk, and what it looked like.
+  /// Whether to reload when the source changes on disk.
   public var watches = false
-  private var watchedSignature: [Int] = []
+  /// The watched files (each page opened, and a folder's listing) and what each looked like then.
+  private var watched: [(path: String, signature: [Int])] = []
   private var lastWatch: UInt64 = 0
   static let watchInterval: UInt64 = 500
 
-  /// Loads `source` (named by `argument`) into `store`, the store the browser
-  /// shows, read as `options` say; `wake` is called from the loading thread when
-  /// items wait.
+  /// Loads `source` into `store`, the store the browser shows, read as
+  /// `options` say; the loader's and the sizer's jobs run as `workers` says.
   ///
   /// With `memoryLimit`, reading pauses while the program's memory
   /// (`memoryInUse`, by default ``ResidentMemory/bytes()``) is at it.
   public init(
-    argument: String?, source: DataOrigin, store: ItemStore, options: ReadOptions = ReadOptions(),
+    source: any ItemSource, store: ItemStore, options: ReadOptions = ReadOptions(),
+    memoryLimit: MemoryLimit? = nil, memoryInUse: @escaping @Sendable () -> Int? = { ResidentMemory.bytes() },
+    workers: WorkerMode
+  ) {
+    self.source = source
+    self.roles = store.roles
+    self.store = store
+    loader = BackgroundLoader(
+      source: source, settings: ReadSettings(scanner: ItemScanner(roles: store.roles), options: options),
+      memoryLimit: memoryLimit, memoryInUse: memoryInUse, mode: workers)
+    sizer = PictureSizer(mode: workers)
+  }
+
+  /// Loads `source` into `store` on threads of its own; `wake` is called from
+  /// them when items wait.
+  public convenience init(
+    source: any ItemSource, store: ItemStore, options: ReadOptions = ReadOptions(),
     memoryLimit: MemoryLimit? = nil, memoryInUse: @escaping @Sendable () -> Int? = { ResidentMemory.bytes() },
     wake: @escaping @Sendable () -> Void
   ) {
-    self.argument = argument
-    self.options = options
-    self.source = source
-    self.roles = store.roles
-    self.wake = wake
-    self.store = store
-    self.memoryLimit = memoryLimit
-    self.memoryInUse = memoryInUse
-    loader = BackgroundLoader(
-      source: source, scanner: ItemScanner(roles: roles), options: options, memoryLimit: memoryLimit,
-      memoryInUse: memoryInUse, wake: wake)
-    sizer = PictureSizer(wake: wake)
+    self.init(
+      source: source, store: store, options: options, memoryLimit: memoryLimit, memoryInUse: memoryInUse,
+      workers: .background(wake: wake))
   }
 
   /// Starts loading: the first page.
   public func start() -> LoadUpdate {
+    watchFolder()
     requestNextPage()
-    watchedSignature = signature()
     return loadingUpdate()
   }
 
-  /// Whether pages wait to be asked for (a directory not read to its end).
-  public var hasMorePages: Bool { pagesRequested < source.pageCount }
+  /// Whether pages wait to be asked for (a folder not read to its end).
+  public var hasMorePages: Bool { morePages }
 
   /// Whether every page asked for has been read (nothing is streaming).
   public var isIdle: Bool { pagesEnded == pagesRequested }
@@ -121,6 +123,15 @@ public final class LoadController {
   /// the watched files (milliseconds), or nil when nothing is watched.
   public var tickInterval: Int? { watches ? Int(Self.watchInterval) : nil }
 
+  /// Runs the loader's and the sizer's jobs that wait, here (workers that are
+  /// `.stepped`); returns how many ran.
+  @discardableResult
+  public func runPendingWork() -> Int {
+    var ran = 0
+    while case let n = loader.runPending() + sizer.runPending(), n > 0 { ran += n }
+    return ran
+  }
+
   // MARK: Taking in
 
   /// Takes in up to about `limit` items the loader found and says what changed.
@@ -131,25 +142,29 @@ public final class LoadController {
     takeSizes(into: &update)
     update.loaderIdle = isIdle && sizer.isIdle
     guard !events.isEmpty else { return update }
-    for event in events where event.generation == generation {
+    for event in events {
       switch event {
-      case .opened(_, let page, let file):
-        storePages[page] = store.add(
-          file, section: source.pageSection(page), folder: source.treeFolder(page), isPictures: source.isPicturePage(page))
-      case .items(_, let page, let items, let newlySkipped, let read):
+      case .opened(let page, let opened):
+        storePages[page] = store.add(opened.file, section: opened.section, folder: opened.folder, isPictures: opened.isPictures)
+        if !opened.file.isStandardInput { watch(opened.path) }
+      case .items(let page, let items, let newlySkipped, let read):
         if let storePage = storePages[page] { store.append(items, toPage: storePage) }
         skipped.append(contentsOf: newlySkipped)
         bytesRead[page] = read
         update.appended = !isReloading
-      case .described(_, let page, let shape, let note):
+      case .described(let page, let shape, let note):
         if let storePage = storePages[page] { store.setShape(shape, ofPage: storePage) }
         // Where in a JSON document the items were found, for the status bar.
         if let note, !isReloading { update.notice = .some(note) }
-      case .memory(_, let paused):
+      case .progress(_, let text):
+        sourceProgress = text
+      case .memory(let paused):
         isPausedByMemory = paused
-      case .ended(_, _, let error):
+      case .ended(_, let end):
         pagesEnded += 1
-        if let error {
+        morePages = end.hasMore
+        if let found = end.sectionsFound { update.groupsFound = found }
+        if let error = end.error {
           errors.append(error)
           update.notice = .some(error.description)
         }
@@ -173,14 +188,14 @@ public final class LoadController {
   /// without its size.
   private func measureNewPictures() {
     guard measuredCount < store.count else { return }
-    sizer.measure(PictureSizer.requests(in: store, from: measuredCount, baseDirectory: source.baseDirectory), generation: generation)
+    sizer.measure(PictureSizer.requests(in: store, from: measuredCount, baseDirectory: source.sourceDescription.baseDirectory))
     measuredCount = store.count
   }
 
   /// Puts the sizes the sizer found in the store being filled.
   private func takeSizes(into update: inout LoadUpdate) {
     var resized = false
-    for size in sizer.takeSizes() where size.generation == generation && size.item < store.count {
+    for size in sizer.takeSizes() where size.item < store.count {
       store.setPictureSize(size.aspect, at: size.item)
       resized = true
     }
@@ -195,15 +210,13 @@ public final class LoadController {
   /// milliseconds.
   public func tick(now: UInt64, nearEnd: Bool) -> LoadUpdate {
     var update = LoadUpdate()
-    if !isReloading, isIdle, pagesRequested < source.pageCount, nearEnd {
+    if !isReloading, isIdle, morePages, nearEnd {
       requestNextPage()
       update = loadingUpdate()
     }
     if watches, now &- lastWatch >= Self.watchInterval {
       lastWatch = now
-      let current = signature()
-      if current != watchedSignature, isIdle {
-        watchedSignature = current
+      if isIdle, watched.contains(where: { Self.signature($0.path) != $0.signature }) {
         update = reload()
       }
     }
@@ -215,22 +228,15 @@ public final class LoadController {
   /// items until the new ones are all in (a later ``drain(limit:now:)`` hands
   /// them over), then keeps its selection.
   public func reload() -> LoadUpdate {
-    guard source != .standardInput else {
-      var update = LoadUpdate.notice("standard input cannot be read again")
+    if let refusal = source.sourceDescription.reloadRefusal {
+      var update = LoadUpdate.notice(refusal)
       update.loaderIdle = isIdle
       return update
     }
-    if let argument, case .directory = source, let fresh = try? DataOrigin.resolve(argument) {
-      source = fresh
-    }
-    let pages = max(1, min(pagesRequested, source.pageCount))
-    generation += 1
-    loader.cancel(before: generation)
-    sizer.cancel(before: generation)
+    let pages = max(1, pagesRequested)
+    loader.restart()
+    sizer.cancel()
     measuredCount = 0
-    loader = BackgroundLoader(
-      source: source, scanner: ItemScanner(roles: roles), options: options, memoryLimit: memoryLimit,
-      memoryInUse: memoryInUse, wake: wake)
     isPausedByMemory = false
     store = ItemStore(roles: roles)
     isReloading = true
@@ -240,15 +246,18 @@ public final class LoadController {
     errors = PageErrors()
     pagesRequested = 0
     pagesEnded = 0
+    morePages = true
+    sourceProgress = nil
+    watched = []
+    watchFolder()
     for _ in 0..<pages { requestNextPage() }
-    watchedSignature = signature()
     var update = loadingUpdate()
     update.notice = .some(nil)
     return update
   }
 
   private func requestNextPage() {
-    loader.load(page: pagesRequested, generation: generation)
+    loader.load(page: pagesRequested)
     pagesRequested += 1
   }
 
@@ -263,11 +272,12 @@ public final class LoadController {
 
   /// Where loading stands: done, or how many items are in so far.
   private func loadingState() -> LoadState {
-    let more = !isIdle || pagesRequested < source.pageCount
+    let more = !isIdle || morePages
     guard more || isReloading else { return .done }
-    if isPausedByMemory, let memoryLimit, !isIdle {
+    if isPausedByMemory, let memoryLimit = loader.memoryLimit, !isIdle {
       return .loading(progress: Self.pausedText(memoryLimit))
     }
+    if !isIdle, store.count == 0, let sourceProgress { return .loading(progress: sourceProgress) }
     let verb = isReloading ? "reloading" : "loading"
     return .loading(progress: isIdle ? nil : "\(verb) \(store.count.grouped) items…")
   }
@@ -281,17 +291,19 @@ public final class LoadController {
     "reading paused: memory limit \(limit) reached (--memory-limit)"
   }
 
-  /// What the watched files look like now: each loaded page's (and a directory's)
-  /// modification time and size.
-  private func signature() -> [Int] {
-    var paths: [String] = []
-    if case .directory(let directory, _) = source { paths.append(directory) }
-    for page in 0..<min(max(pagesRequested, 1), source.pageCount) {
-      if let path = source.pagePath(page) { paths.append(path) }
-    }
-    return paths.flatMap { path in
-      guard let s = FileSystem.signature(path) else { return [-1, -1, -1] }
-      return [s.seconds, s.nanoseconds, s.size]
-    }
+  /// Follows the source's folder, if it names one, from now on.
+  private func watchFolder() {
+    if let folder = source.sourceDescription.watchedFolder { watch(folder) }
+  }
+
+  /// Follows `path` from now on, as it looks now.
+  private func watch(_ path: String) {
+    watched.append((path, Self.signature(path)))
+  }
+
+  /// What a watched file looks like: its modification time and size.
+  private static func signature(_ path: String) -> [Int] {
+    guard let s = FileSystem.signature(path) else { return [-1, -1, -1] }
+    return [s.seconds, s.nanoseconds, s.size]
   }
 }

@@ -19,6 +19,8 @@ public struct LoadUpdate {
   public var notice: String??
   /// JSON Lines lines skipped so far (nil: unchanged).
   public var skippedCount: Int?
+  /// The groups the source holds, read or not (a folder tree's folders; nil: unchanged).
+  public var groupsFound: Int?
   /// Whether every page asked for has been read: a relayout the browser put
   /// off may happen now.
   public var loaderIdle = true

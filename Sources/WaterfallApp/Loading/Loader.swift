@@ -1,67 +1,88 @@
-/// Loads items from a ``DataOrigin`` into an ``ItemStore``, page by page, on the
+/// Loads items from an ``ItemSource`` into an ``ItemStore``, page by page, on the
 /// calling thread: what `waterfall render`, `waterfall layout` and the tests use.
-/// The browser loads the same way on a thread of its own (``BackgroundLoader``).
+/// The browser loads the same way on a worker of its own (``LoadController``).
 ///
-/// A file or standard input is one page. A directory is loaded one page at a
-/// time: ``loadNextPage()`` adds the next.
+/// A file or standard input is one page. A folder of pages is loaded one page at
+/// a time: ``loadNextPage()`` adds the next, and the source says after each
+/// whether more follow.
 ///
 /// ```swift
-/// let loader = Loader(source: try DataOrigin.resolve("Data/shops"), store: store)
+/// let loader = Loader(source: try SourceResolver.resolve("Data/shops"), store: store)
 /// try loader.loadNextPage()   // 1.json
 /// loader.hasMorePages         // true: 2.json and 3.json wait
 /// ```
 public final class Loader {
-  public let source: DataOrigin
+  public let source: any ItemSource
   public let store: ItemStore
   /// JSON Lines lines skipped so far, in the order met (the first 20 listed).
   public private(set) var skipped = SkippedLines()
   /// Where in a JSON document each page's items were found, when it was chosen.
   public private(set) var notes: [String] = []
   public let options: ReadOptions
+  /// The sections the source holds, read or not (a folder tree's folders).
+  public private(set) var sectionsFound = 0
   /// How many pages have been loaded.
   public private(set) var pagesLoaded = 0
+  /// Whether pages wait to be loaded (until the first is read, there is one).
+  public private(set) var hasMorePages = true
+  private let cursor: any PageCursor
 
-  public init(source: DataOrigin, store: ItemStore, options: ReadOptions = ReadOptions()) {
+  public init(source: any ItemSource, store: ItemStore, options: ReadOptions = ReadOptions()) {
     self.source = source
     self.store = store
     self.options = options
+    cursor = source.open(ReadSettings(scanner: ItemScanner(roles: store.roles), options: options))
   }
 
-  public var pageCount: Int { source.pageCount }
-
-  public var hasMorePages: Bool { pagesLoaded < pageCount }
-
-  /// Loads the next page into the store. A syntax error in an array stops that
-  /// page: the items before the error are kept, and the error is thrown.
+  /// Loads the next page into the store. A syntax error stops that page: the
+  /// items before the error are kept, and the error is thrown.
   public func loadNextPage() throws(LoadError) {
     guard hasMorePages else { return }
-    let index = pagesLoaded
     pagesLoaded += 1
-    var page = 0
-    let error = source.load(
-      page: index, scanner: ItemScanner(roles: store.roles), options: options,
-      opened: { file in page = store.add(
-        file, section: source.pageSection(index), folder: source.treeFolder(index), isPictures: source.isPicturePage(index)) },
-      described: { shape, note in
-        store.setShape(shape, ofPage: page)
-        if let note { self.notes.append("\(self.source.name): \(note)") }
-      },
-      deliver: { items, skipped, _ in
-        store.append(items, toPage: page)
-        self.skipped.append(contentsOf: skipped)
-      })
-    if let error { throw error }
+    let end = cursor.readNextPage(into: Sink(loader: self))
+    hasMorePages = end.hasMore
+    if let found = end.sectionsFound { sectionsFound = found }
+    if let error = end.error { throw error }
   }
 
   /// Gives every item loaded so far that names a picture without its size the
   /// size the picture's header says, on this thread (the browser does it on a
-  /// queue of its own, ``PictureSizer``).
+  /// worker of its own, ``PictureSizer``).
   public func measurePictureSizes() {
-    PictureSizer.measureAll(in: store, baseDirectory: source.baseDirectory)
+    PictureSizer.measureAll(in: store, baseDirectory: source.sourceDescription.baseDirectory)
   }
 
   /// Loads every page left.
   public func loadAll() throws(LoadError) {
     while hasMorePages { try loadNextPage() }
+  }
+
+  /// What a page read here tells the store.
+  private final class Sink: PageSink {
+    let loader: Loader
+    /// The store's number for the page being read.
+    private var page = 0
+
+    init(loader: Loader) {
+      self.loader = loader
+    }
+
+    func shouldStop() -> Bool { false }
+
+    func opened(_ opened: OpenedPage) {
+      page = loader.store.add(opened.file, section: opened.section, folder: opened.folder, isPictures: opened.isPictures)
+    }
+
+    func described(_ shape: ItemTextShape, note: String?) {
+      loader.store.setShape(shape, ofPage: page)
+      if let note { loader.notes.append("\(loader.source.sourceDescription.name): \(note)") }
+    }
+
+    func deliver(_ items: [ScannedItem], skipped: SkippedLines, bytesRead: Int) {
+      loader.store.append(items, toPage: page)
+      loader.skipped.append(contentsOf: skipped)
+    }
+
+    func progress(_ text: String) {}
   }
 }

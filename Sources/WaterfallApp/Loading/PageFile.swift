@@ -74,6 +74,19 @@ final class PageFile: @unchecked Sendable {
     isStandardInput = true
   }
 
+  /// A page this program makes as it reads it (a folder's pictures,
+  /// ``PicturePage``), named `name`: each chunk made is appended (``append(_:)``)
+  /// to an unlinked temporary file in `directory`, and its items are read again
+  /// from there.
+  init(generated name: String, directory: String? = nil) throws(FileSystem.Failure) {
+    fd = try FileSystem.unlinkedTemporaryFile(in: directory)
+    path = name
+    input = -1
+    owned = true
+    keepsTextsInMemory = false
+    isStandardInput = false
+  }
+
   /// A page whose items' texts are kept in memory, like standard input's (a
   /// database query's rows): nothing is opened.
   init(memoryPage path: String) {
@@ -89,7 +102,8 @@ final class PageFile: @unchecked Sendable {
     if owned { close(fd) }
   }
 
-  /// Whether the bytes read are spooled to a temporary file (standard input's).
+  /// Whether the bytes read are spooled to a temporary file (standard input's,
+  /// or a generated page's).
   var isSpooled: Bool { input != fd }
 
   /// The spool's descriptor, for tests (that it is unlinked); nil when not spooled.
@@ -115,6 +129,12 @@ final class PageFile: @unchecked Sendable {
     }
   }
 
+  /// Appends `bytes` to a generated page's file (nothing for a page in memory).
+  func append(_ bytes: [UInt8]) throws(FileSystem.Failure) {
+    guard isSpooled, input < 0 else { return }
+    try spool(bytes, count: bytes.count)
+  }
+
   /// Appends the first `count` bytes of `bytes` to the spool.
   private func spool(_ bytes: [UInt8], count: Int) throws(FileSystem.Failure) {
     var done = 0
@@ -123,7 +143,8 @@ final class PageFile: @unchecked Sendable {
       if n < 0 && errno == EINTR { continue }
       guard n > 0 else {
         let reason = n < 0 ? FileSystem.lastError() : "nothing written"
-        throw FileSystem.Failure(path: path, reason: "cannot keep standard input in \(FileSystem.temporaryDirectory) (TMPDIR): \(reason)")
+        let what = isStandardInput ? "standard input" : "the page made of \(path)"
+        throw FileSystem.Failure(path: path, reason: "cannot keep \(what) in \(FileSystem.temporaryDirectory) (TMPDIR): \(reason)")
       }
       done += n
     }

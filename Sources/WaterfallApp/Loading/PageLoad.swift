@@ -1,55 +1,33 @@
-/// Reads one page front to back, handing over the items as each chunk completes
-/// them: the one loop behind both the background loader and the synchronous one.
+/// Reads one page front to back through a ``PageReader``, handing the items to a
+/// ``PageSink`` as each chunk completes them: the one loop behind every source
+/// whose pages are bytes (a file, standard input, a folder's generated page of
+/// pictures).
 ///
 /// The first chunk is small (64 KiB), so the first cards of a large file are found
 /// within milliseconds; later chunks are 1 MiB. A pipe hands over what it has, so
 /// a line that arrives alone is shown alone.
 ///
 /// ```swift
-/// let error = PageLoad(path: "Data/notes.jsonl", scanner: scanner).run(
-///   opened: { file in … }, deliver: { items, skipped, bytesRead in … })
+/// let file = try PageFile(path: "Data/notes.jsonl")
+/// sink.opened(OpenedPage(file: file))
+/// let error = PageLoad(file: file, settings: settings).run(into: sink)
 /// ```
 struct PageLoad {
   static let firstChunk = 1 << 16
   static let chunk = 1 << 20
 
-  /// The page's path, or nil for standard input.
-  var path: String?
-  var scanner: ItemScanner
-  /// What the command line said about the format.
-  var options = ReadOptions()
-  /// The name used in messages for standard input.
-  var standardInputName = "stdin"
-  /// What standard input is read from (tests give a pipe of their own).
-  var standardInput: Int32 = 0
-  /// Where standard input is spooled (nil: `$TMPDIR`, or else `/tmp`).
-  var spoolDirectory: String?
+  /// The page's file: what is read, and what its items' texts are read again from.
+  let file: PageFile
+  let settings: ReadSettings
 
-  /// Reads the page; returns the error that stopped it, if one did.
-  ///
-  /// - Parameters:
-  ///   - shouldStop: asked before each chunk; `true` abandons the page.
-  ///   - opened: the page's file, once open (standard input too).
-  ///   - described: how the page's items read as JSON, and where in a document
-  ///     they were found, once known (before the items).
-  ///   - deliver: the items and skipped lines a chunk completed, and the bytes read so far.
+  /// Reads the page; returns the error that stopped it, if one did. `next`
+  /// gives the page's next bytes in `buffer` and their count (0 at the end); by
+  /// default they are read from the file, in chunks of ``firstChunk``, then ``chunk``.
   func run(
-    shouldStop: () -> Bool = { false },
-    opened: (PageFile) -> Void,
-    described: (ItemTextShape, String?) -> Void = { _, _ in },
-    deliver: ([ScannedItem], SkippedLines, Int) -> Void
+    into sink: any PageSink,
+    next: ((inout [UInt8]) throws(FileSystem.Failure) -> Int)? = nil
   ) -> LoadError? {
-    let file: PageFile
-    if let path {
-      do { file = try PageFile(path: path) } catch { return .unreadable(path: error.path, reason: error.reason) }
-    } else {
-      // Spooled to a temporary file, so its items cost what a file's do; kept
-      // in memory only when no temporary file can be made.
-      file = (try? PageFile(spooling: standardInput, name: standardInputName, directory: spoolDirectory))
-        ?? PageFile(standardInput: standardInputName, input: standardInput)
-    }
-    opened(file)
-    var reader = PageReader(path: file.path, scanner: scanner, options: options, keepsBytes: file.keepsTextsInMemory)
+    var reader = PageReader(path: file.path, scanner: settings.scanner, options: settings.options, keepsBytes: file.keepsTextsInMemory)
     var buffer = [UInt8](repeating: 0, count: Self.firstChunk)
     var items: [ScannedItem] = []
     var reported = SkippedLines()
@@ -60,16 +38,22 @@ struct PageLoad {
       if !isDescribed, reader.isDescribed {
         isDescribed = true
         let notes = [reader.note, fieldsNote].compactMap { $0 }
-        described(reader.shape, notes.isEmpty ? nil : notes.joined(separator: " · "))
+        sink.described(reader.shape, note: notes.isEmpty ? nil : notes.joined(separator: " · "))
       }
       let skipped = reader.skipped.since(reported)
       reported = reader.skipped
-      if !items.isEmpty || !skipped.isEmpty { deliver(items, skipped, reader.bytesRead) }
+      if !items.isEmpty || !skipped.isEmpty { sink.deliver(items, skipped: skipped, bytesRead: reader.bytesRead) }
       items.removeAll(keepingCapacity: true)
     }
-    while !shouldStop() {
+    while !sink.shouldStop() {
       let count: Int
-      do { count = try file.read(into: &buffer) } catch {
+      do {
+        if let next {
+          count = try next(&buffer)
+        } else {
+          count = try file.read(into: &buffer)
+        }
+      } catch {
         hand()
         return .unreadable(path: error.path, reason: error.reason)
       }
@@ -81,33 +65,15 @@ struct PageLoad {
       buffer.withUnsafeBufferPointer {
         let chunk = UnsafeBufferPointer(rebasing: $0[..<count])
         // Cards need their fields chosen; a pass that builds none (`--filter`) does not.
-        if reader.bytesRead == 0, !scanner.checksOnly { fieldsNote = scanner.settleFields(sampling: chunk, path: file.path, options: options) }
+        if reader.bytesRead == 0, !settings.scanner.checksOnly {
+          fieldsNote = settings.scanner.settleFields(sampling: chunk, path: file.path, options: settings.options)
+        }
         reader.feed(chunk, into: &items)
       }
       hand()
       if reader.isStopped { return reader.error }
-      if buffer.count < Self.chunk { buffer = [UInt8](repeating: 0, count: Self.chunk) }
+      if next == nil, buffer.count < Self.chunk { buffer = [UInt8](repeating: 0, count: Self.chunk) }
     }
     return nil
-  }
-}
-
-extension DataOrigin {
-  /// Reads page `page` of this source: a file or standard input through
-  /// ``PageLoad``, a database through ``SQLiteLoad``. See ``PageLoad/run(shouldStop:opened:described:deliver:)``.
-  func load(
-    page: Int, scanner: ItemScanner, options: ReadOptions,
-    shouldStop: () -> Bool = { false },
-    opened: (PageFile) -> Void,
-    described: (ItemTextShape, String?) -> Void,
-    deliver: ([ScannedItem], SkippedLines, Int) -> Void
-  ) -> LoadError? {
-    if case .database(let path, let selection) = self {
-      return SQLiteLoad(path: path, selection: selection, scanner: scanner).run(
-        shouldStop: shouldStop, opened: opened, described: described, deliver: deliver)
-    }
-    var load = PageLoad(path: pagePath(page), scanner: scanner)
-    load.options = options
-    return load.run(shouldStop: shouldStop, opened: opened, described: described, deliver: deliver)
   }
 }

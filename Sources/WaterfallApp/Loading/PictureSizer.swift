@@ -1,39 +1,31 @@
-import Dispatch
 import Synchronization
 import WaterfallImages
+import WaterfallWorkers
 
 /// Reads the sizes of pictures that items name without `w`/`h`, from the
-/// pictures' headers, on a queue of its own, so the thread that draws never
-/// waits for a disk.
+/// pictures' headers, on a worker of its own (``Worker``), so the thread that
+/// draws never waits for a disk.
 ///
 /// The ``LoadController`` hands it the items to measure as they arrive
-/// (``measure(_:generation:)``) and takes the sizes found with ``takeSizes()``,
-/// putting them in the store (``ItemStore/setPictureSize(_:at:)``); the cards then
-/// take their heights. A header is read once per file however many items name it;
-/// a picture that cannot be read keeps its card as it was (its details say why,
+/// (``measure(_:)``: a job queued after the others, in store order) and takes
+/// the sizes found with ``takeSizes()``, in batches of ``batch``, putting them in
+/// the store (``ItemStore/setPictureSize(_:at:)``); the cards then take their
+/// heights. A header is read once per file however many items name it; a
+/// picture that cannot be read keeps its card as it was (its details say why,
 /// when the card asks for its picture). A remote picture (`https://…`) is never
-/// read. Requests carry a generation: ``cancel(before:)`` drops a reload's
-/// predecessors.
+/// read. ``cancel()`` drops every request and size (a reload's predecessors).
 ///
 /// ```swift
-/// let sizer = PictureSizer(wake: { wakeUp.signal() })
-/// sizer.measure([(item: 7, path: "Data/img/mug.png")], generation: 0)
+/// let sizer = PictureSizer(mode: .background(wake: { wakeUp.signal() }))
+/// sizer.measure([(item: 7, path: "Data/img/mug.png")])
 /// // later, on the main thread:
-/// for size in sizer.takeSizes() where size.generation == 0 { store.setPictureSize(size.aspect, at: size.item) }
+/// for size in sizer.takeSizes() { store.setPictureSize(size.aspect, at: size.item) }
 /// ```
-final class PictureSizer: Sendable {
+final class PictureSizer {
   /// One size found.
   struct Size: Sendable {
-    var generation: Int
     var item: Int
     var aspect: CardContent.Aspect
-  }
-
-  private struct Mailbox {
-    var sizes: [Size] = []
-    var requested = 0
-    var done = 0
-    var oldestLiveGeneration = 0
   }
 
   /// How many sizes are found before they are handed over.
@@ -41,69 +33,54 @@ final class PictureSizer: Sendable {
   /// How many files' sizes are remembered.
   static let cacheLimit = 65_536
 
-  private let wake: @Sendable () -> Void
-  private let queue = DispatchQueue(label: "waterfall.picture-sizes", qos: .utility)
-  private let mailbox = Mutex(Mailbox())
+  private let worker: Worker<[Size]>
   /// Each file's size (nil: unreadable), forgotten wholesale past ``cacheLimit`` files.
-  private let known = Mutex([String: CardContent.Aspect?]())
+  private let known = Known()
 
-  init(wake: @escaping @Sendable () -> Void) {
-    self.wake = wake
+  init(mode: WorkerMode) {
+    worker = Worker(name: "picture-sizes", mode: mode, priority: .normal)
   }
 
   /// Reads the headers of `requests` (store items and the paths of their
   /// pictures), in order, after those asked for before.
-  func measure(_ requests: [(item: Int, path: String)], generation: Int) {
+  func measure(_ requests: [(item: Int, path: String)]) {
     guard !requests.isEmpty else { return }
-    mailbox.withLock { $0.requested += requests.count }
-    queue.async { [self] in
+    worker.enqueue { [known] job in
       var found: [Size] = []
-      var counted = 0
-      for (n, request) in requests.enumerated() {
-        if mailbox.withLock({ $0.oldestLiveGeneration > generation }) { break }
-        if let aspect = Self.aspect(ofPicture: request.path, cache: known) {
-          found.append(Size(generation: generation, item: request.item, aspect: aspect))
+      for request in requests {
+        if job.isCancelled { return }
+        if let aspect = Self.aspect(ofPicture: request.path, cache: known.sizes) {
+          found.append(Size(item: request.item, aspect: aspect))
         }
         if found.count >= Self.batch {
-          post(found, done: n + 1 - counted)
-          counted = n + 1
+          job.deliver(found)
           found.removeAll()
         }
       }
-      // Whatever was not measured (cancelled) counts as done too.
-      post(found, done: requests.count - counted)
+      // Delivered even when empty: it wakes the main thread to the sizer being idle.
+      job.deliver(found)
     }
-  }
-
-  /// Hands over `sizes` (and counts `done` requests as finished).
-  private func post(_ sizes: [Size], done: Int) {
-    mailbox.withLock { box in
-      box.sizes += sizes.filter { $0.generation >= box.oldestLiveGeneration }
-      box.done += done
-    }
-    if !sizes.isEmpty || done > 0 { wake() }
   }
 
   /// The sizes found since the last call.
-  func takeSizes() -> [Size] {
-    mailbox.withLock { box in
-      defer { box.sizes.removeAll() }
-      return box.sizes
-    }
-  }
+  func takeSizes() -> [Size] { worker.take().flatMap { $0 } }
 
   /// Whether sizes wait to be taken.
-  var hasSizes: Bool { mailbox.withLock { !$0.sizes.isEmpty } }
+  var hasSizes: Bool { worker.hasOutput }
 
   /// Whether every header asked for has been read.
-  var isIdle: Bool { mailbox.withLock { $0.done >= $0.requested } }
+  var isIdle: Bool { !worker.isBusy }
 
-  /// Drops the requests and sizes of generations before `generation`.
-  func cancel(before generation: Int) {
-    mailbox.withLock { box in
-      box.oldestLiveGeneration = max(box.oldestLiveGeneration, generation)
-      box.sizes.removeAll { $0.generation < generation }
-    }
+  /// Drops every request not yet measured, and the sizes not yet taken.
+  func cancel() { worker.cancel() }
+
+  /// Runs the jobs waiting (`.stepped`), here.
+  @discardableResult
+  func runPending() -> Int { worker.runPending() }
+
+  /// The files' sizes the jobs share.
+  private final class Known: Sendable {
+    let sizes = Mutex([String: CardContent.Aspect?]())
   }
 
   // MARK: Measuring

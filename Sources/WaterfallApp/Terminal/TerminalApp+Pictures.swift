@@ -14,7 +14,7 @@ extension TerminalApp {
   /// let pictures = startPictures(browser: browser, source: controller?.source, session: session)
   /// defer { pictures?.stop() }
   /// ```
-  static func startPictures(browser: Browser, source: DataOrigin?, session: TerminalSession) -> Pictures? {
+  static func startPictures(browser: Browser, source: (any ItemSource)?, session: TerminalSession) -> Pictures? {
     guard let source, browser.options.showsPictures, browser.options.theme.border != .ascii else { return nil }
     let mode: ColorMode
     switch session.colorSupport {
@@ -33,7 +33,7 @@ extension TerminalApp {
     let remoteOptions = browser.options.remotePictures
     let remote = remoteOptions.fetches ? RemotePictures(options: remoteOptions, onReady: { wake.signal() }) : nil
     let pictures = Pictures(
-      baseDirectory: source.baseDirectory, mode: mode, symbols: browser.options.symbols, options: options, remote: remote,
+      baseDirectory: source.sourceDescription.baseDirectory, mode: mode, symbols: browser.options.symbols, options: options, remote: remote,
       onReady: { wake.signal() })
     // Real pixels need the cell's size in pixels, which the terminal may not report.
     if let pixels = browser.options.pixels {

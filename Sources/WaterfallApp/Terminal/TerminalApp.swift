@@ -45,7 +45,7 @@ public enum TerminalApp {
   /// browser's workers (``Browser/Configuration``) should run in the background
   /// and wake the session, so that keys never wait for them.
   public static func run(browser: Browser, controller: LoadController?, session: TerminalSession) -> Outcome {
-    run(browser: browser, controller: controller, session: session, baseDirectory: controller?.source.baseDirectory ?? ".").outcome
+    run(browser: browser, controller: controller, session: session, baseDirectory: controller?.source.sourceDescription.baseDirectory ?? ".").outcome
   }
 
   /// Runs the browser until the user quits, as ``run(browser:controller:session:)``,

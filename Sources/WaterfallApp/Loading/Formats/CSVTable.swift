@@ -2,8 +2,8 @@
 /// the JSON object an item is, `{"header": value, …}`.
 ///
 /// Records follow RFC 4180: a field in double quotes may hold the delimiter, line
-/// breaks and `""` (one quote); a record ends at a line break outside quotes (LF or
-/// CRLF). A field that is a JSON number (`12`, `-3.5`, `1e6`; not `007`) stays a
+/// breaks and `""` (one quote); a record ends at a line break outside quotes (LF,
+/// CRLF, or CR alone). A field that is a JSON number (`12`, `-3.5`, `1e6`; not `007`) stays a
 /// number, so `w` and `h` columns size pictures; every other field is a string. A
 /// record with fewer fields than the header lacks the rest; a field beyond the
 /// header is named by its column number.
@@ -136,20 +136,41 @@ public struct CSVTable: Hashable, Sendable {
 
   /// The end of the record that starts at `start` (just past its line break), or
   /// nil when the bytes end inside it; at the end of the input, the input's end.
-  /// A line break inside quotes does not end a record.
+  /// A line break is LF, CRLF or a CR alone (Excel's "CSV (Macintosh)"); one
+  /// inside quotes does not end a record. A CR that ends the bytes waits for the
+  /// next, which may be its LF.
+  ///
+  /// ```swift
+  /// CSVTable.recordEnd(in: "a,b\rc,d", from: 0, atEnd: true)   // 4, after the CR
+  /// ```
   static func recordEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, atEnd: Bool) -> Int? {
+    let count = bytes.count
+    guard start < count, let base = bytes.baseAddress else { return nil }
     var i = start
     var inQuotes = false
-    while i < bytes.count {
+    while i < count {
+      // Eight bytes at a time while none is a quote, a LF or a CR.
+      while i + 8 <= count, !Self.holdsQuoteOrBreak(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) { i += 8 }
+      guard i < count else { break }
       let b = bytes[i]
+      i += 1
       if b == UInt8(ascii: "\"") {
         inQuotes.toggle()
-      } else if b == 0x0A, !inQuotes {
-        return i + 1
+      } else if !inQuotes, b == 0x0A {
+        return i
+      } else if !inQuotes, b == 0x0D {
+        if i < count { if bytes[i] != 0x0A { return i } } else if atEnd { return i } else { return nil }
       }
-      i += 1
     }
-    return atEnd && start < bytes.count ? bytes.count : nil
+    return atEnd ? count : nil
+  }
+
+  /// Whether any of the eight bytes of `word` is `"`, LF or CR (a byte equal
+  /// to one makes the XOR's byte zero, which the subtraction borrows through).
+  private static func holdsQuoteOrBreak(_ word: UInt64) -> Bool {
+    func hasZeroByte(_ v: UInt64) -> Bool { (v &- 0x0101_0101_0101_0101) & ~v & 0x8080_8080_8080_8080 != 0 }
+    return hasZeroByte(word ^ 0x2222_2222_2222_2222) || hasZeroByte(word ^ 0x0A0A_0A0A_0A0A_0A0A)
+      || hasZeroByte(word ^ 0x0D0D_0D0D_0D0D_0D0D)
   }
 
   /// Whether a record's bytes leave a quoted field open (it runs to the end of the file).

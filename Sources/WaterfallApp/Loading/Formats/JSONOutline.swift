@@ -21,6 +21,8 @@ struct JSONOutline {
     var isArray: Bool
     /// The offset of its `[` or `{`.
     var start: Int
+    /// The offset just past its `]` or `}`, once it has closed.
+    var end: Int?
     /// Its elements or members so far.
     var count = 0
     /// Whether every element or member value so far is an object.
@@ -135,7 +137,11 @@ struct JSONOutline {
         } else if byte == (top.isArray ? UInt8(ascii: "]") : UInt8(ascii: "}")) {
           parser.position += 1
           stack.removeLast()
-          if top.isCandidate { closed.append(top) }
+          if top.isCandidate {
+            var ended = top
+            ended.end = parser.position
+            closed.append(ended)
+          }
           if stack.isEmpty {
             end = .complete(at: parser.position)
             return

@@ -12,7 +12,7 @@ import Synchronization
 /// let lookup = PostgresRowLookup(target: connection.target, plan: reader.plan)
 /// lookup?.json(key: ["42"])                            // {"id":42,"title":"Mug",…}
 /// lookup?.bytes(of: ByteaPicture(column: 3, key: ["42"]))   // the PNG's bytes
-/// let bytes = lookup?.pictureBytes                     // for DataOrigin.pictureBytes
+/// let bytes = lookup?.pictureBytes                     // for ItemSource.pictureBytes
 /// ```
 public final class PostgresRowLookup: Sendable {
   private let target: PostgresTarget
@@ -53,7 +53,7 @@ public final class PostgresRowLookup: Sendable {
   }
 
   /// What reads a card's picture reference for the thumbnail loader
-  /// (``DataOrigin/pictureBytes``).
+  /// (``ItemSource/pictureBytes``).
   public var pictureBytes: @Sendable (String) -> [UInt8]? {
     { [self] reference in ByteaPicture(reference: reference).flatMap { self.bytes(of: $0) } }
   }

@@ -2,7 +2,7 @@ import WaterfallImages
 
 /// A picture held in a BLOB of a table's row, named on its card by a reference
 /// (`sqlite-blob:ROWID:COLUMN`) that ``Pictures`` hands to the thumbnail loader,
-/// which reads the bytes from the database (``DataOrigin/pictureBytes``) instead
+/// which reads the bytes from the database (``SQLiteSource/pictureBytes``) instead
 /// of opening a file.
 ///
 /// ```swift

@@ -1,0 +1,20 @@
+/// How a page ended: the error that stopped it, if one did (the items before
+/// it are kept), and whether more pages follow.
+///
+/// ```swift
+/// PageEnd(hasMore: false)                                            // the last page, read whole
+/// PageEnd(error: .noPages(path: "empty/"), hasMore: false)          // nothing to read
+/// ```
+public struct PageEnd: Sendable, Equatable {
+  public var error: LoadError?
+  public var hasMore: Bool
+  /// The sections the source knows of so far, read or not (a folder tree's
+  /// folders): the status bar counts every group found; nil: none apart.
+  public var sectionsFound: Int?
+
+  public init(error: LoadError? = nil, hasMore: Bool, sectionsFound: Int? = nil) {
+    self.error = error
+    self.hasMore = hasMore
+    self.sectionsFound = sectionsFound
+  }
+}
