@@ -236,15 +236,16 @@ public final class ItemStore {
     ItemTexts.json(of: records[index], pages: pages, texts: texts)
   }
 
-  /// What `--print` writes for item `index`: its JSON text as it was, or, for a
-  /// picture of a folder of pictures, the picture's absolute path.
+  /// What `--print` writes for item `index`: its JSON text as it was (bytes that
+  /// are not UTF-8 made U+FFFD, so that it is always JSON), or, for a picture of
+  /// a folder of pictures, the picture's absolute path.
   ///
   /// ```swift
   /// store.printed(at: 0)   // {"title":"Mug",…}, or /home/me/Pictures/mug.png
   /// ```
   public func printed(at index: Int) -> [UInt8] {
     if pages[Int(records[index].page)].isPictures, let path = value(at: index)["path"]?.text { return Array(path.utf8) }
-    return json(at: index)
+    return JSONValue.repairingUTF8(json(at: index))
   }
 
   /// Item `index` parsed again from its text: every field, in order.
