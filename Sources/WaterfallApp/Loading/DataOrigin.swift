@@ -63,27 +63,19 @@ public enum DataOrigin: Equatable, Sendable {
     return .directory(argument, pages: pages.map { base + "/" + $0 })
   }
 
-  /// The database at `path`, read by `table` or `query`, or by its one table.
+  /// The database at `path`, read by `table` or `query`, or by its one table or view.
   static func database(_ path: String, table: String?, query: String?) throws(LoadError) -> DataOrigin {
     if let query { return .database(path, .query(query)) }
-    let names: [String]
-    do { names = try SQLiteDatabase(path: path).tableNames() } catch {
+    let schema: SQLiteSchema
+    do { schema = try SQLiteDatabase(path: path).schema() } catch {
       throw LoadError.unreadable(path: path, reason: error.description)
     }
     if let table {
-      guard names.contains(table) else {
-        throw LoadError.unreadable(path: path, reason: "no table \(table); its tables: \(names.joined(separator: ", "))")
-      }
+      guard schema.contains(table) else { throw LoadError.unreadable(path: path, reason: schema.missing(table)) }
       return .database(path, .table(table))
     }
-    switch names.count {
-    case 0: throw LoadError.unreadable(path: path, reason: "a SQLite database with no tables")
-    case 1: return .database(path, .table(names[0]))
-    default:
-      throw LoadError.unreadable(
-        path: path,
-        reason: "a SQLite database with \(names.count) tables: \(names.joined(separator: ", ")); choose one with --table NAME, or rows with --query \"SELECT …\"")
-    }
+    guard schema.names.count == 1 else { throw LoadError.unreadable(path: path, reason: schema.choiceNeeded) }
+    return .database(path, .table(schema.names[0]))
   }
 
   /// The number of pages: a directory's files, otherwise one.

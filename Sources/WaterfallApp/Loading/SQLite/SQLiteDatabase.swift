@@ -55,9 +55,6 @@ final class SQLiteDatabase: @unchecked Sendable {
     return schema
   }
 
-  /// The names of the database's tables and views, tables first.
-  func tableNames() throws(Failure) -> [String] { try schema().names }
-
   /// The name that reaches table `name`'s real rowid: the first of `rowid`,
   /// `_rowid_` and `oid` that is not also one of its columns (which would hide
   /// it), or nil when the table has no rowid (a view, a `WITHOUT ROWID` table)
