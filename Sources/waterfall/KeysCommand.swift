@@ -8,8 +8,6 @@ struct KeysCommand: ParsableCommand {
     commandName: "keys", abstract: "Print the key table as Markdown (for README.md).", shouldDisplay: false)
 
   func run() {
-    print(KeyBindings.markdown)
-    print("\nIn the details:\n")
-    print(KeyBindings.detailsMarkdown)
+    StandardOutput.print(KeyBindings.markdown + "\n\nIn the details:\n\n" + KeyBindings.detailsMarkdown)
   }
 }

@@ -36,7 +36,9 @@ struct LayoutCommand: ParsableCommand {
     let browser = Browser(store: store, options: layout.browserOptions(theme: .unicode), size: Size(width: width, height: height))
     browser.loading = loader.hasMorePages ? .loading(progress: nil) : .done
     let report = LayoutReport(browser: browser)
-    for line in report.lines() { print(line) }
+    var out = StandardOutput()
+    for line in report.lines() { out.line(line) }
+    out.flush()
     try finish(data)
   }
 }

@@ -58,7 +58,7 @@ struct RenderCommand: ParsableCommand {
     }
     let screen = CellBuffer(width: width, height: height)
     browser.drawDecodingPictures(in: screen)
-    Swift.print(screen.text)
+    StandardOutput.print(screen.text)
     try finish(data)
   }
 }

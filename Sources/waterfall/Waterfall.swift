@@ -275,8 +275,8 @@ func writeStandardError(_ text: String) {
 }
 
 /// Writes `bytes` to standard output, whole, or exits 2 saying why not (a full
-/// disk, a closed pipe with SIGPIPE ignored): `--print` never claims success
-/// for an item it did not write.
+/// disk, a closed descriptor, a closed pipe with SIGPIPE ignored): no command
+/// claims success for what it did not write (``StandardOutput``).
 func writeStandardOutput(_ bytes: [UInt8]) {
   var offset = 0
   while offset < bytes.count {

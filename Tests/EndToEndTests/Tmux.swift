@@ -188,10 +188,11 @@ final class Tmux {
   /// Runs a program to its end (at most `timeout` seconds) from the package's
   /// root, and returns what it wrote.
   static func launch(
-    _ path: String, _ arguments: [String], input: Data?, environment extra: [String: String], timeout: Double = 30
+    _ path: String, _ arguments: [String], input: Data?, environment extra: [String: String], timeout: Double = 30,
+    output: ChildProcess.Output = .captured
   ) throws -> (out: String, err: String, status: Int32) {
     let result = try ChildProcess.run(
-      path, arguments, input: input, environment: extra, directory: root, timeout: timeout)
+      path, arguments, input: input, environment: extra, directory: root, timeout: timeout, output: output)
     return (result.out, result.err, result.status)
   }
 
