@@ -100,18 +100,19 @@ enum Curses {
   }
 
   /// The escape sequences of the terminal curses started on, for a screen of
-  /// `colors` colours (0: none).
+  /// `colors` colours (0: none), their padding taken out (``TerminfoPadding``).
   static func terminalStrings(colors: Int) -> TerminalStrings {
     func string(_ name: String) -> String? {
       cn_string_capability(name).map { String(cString: $0) }
     }
     func with(_ template: String, _ a: Int) -> [UInt8] {
-      cn_tiparm1(template, Int32(truncatingIfNeeded: a)).map { Array(String(cString: $0).utf8) } ?? []
+      TerminfoPadding.strip(cn_tiparm1(template, Int32(truncatingIfNeeded: a)).map { Array(String(cString: $0).utf8) } ?? [])
     }
     func with(_ template: String, _ a: Int, _ b: Int) -> [UInt8] {
-      cn_tiparm2(template, Int32(truncatingIfNeeded: a), Int32(truncatingIfNeeded: b)).map { Array(String(cString: $0).utf8) } ?? []
+      TerminfoPadding.strip(
+        cn_tiparm2(template, Int32(truncatingIfNeeded: a), Int32(truncatingIfNeeded: b)).map { Array(String(cString: $0).utf8) } ?? [])
     }
-    let bytes = { (name: String) in string(name).map { Array($0.utf8) } }
+    let bytes = { (name: String) in string(name).map { TerminfoPadding.strip(Array($0.utf8)) } }
     let cup = string("cup") ?? ""
     let csr = string("csr")
     let scrollUp: ((Int) -> [UInt8])? =
@@ -132,11 +133,11 @@ enum Curses {
       writesLastCell: cn_flag_capability("am") == 0 || cn_flag_capability("xenl") != 0)
   }
 
-  /// The bytes of terminfo string capability `name`, or `nil` when the terminal
-  /// has none.
+  /// The bytes of terminfo string capability `name`, its padding taken out
+  /// (``TerminfoPadding``), or `nil` when the terminal has none.
   static func capability(_ name: String) -> [UInt8]? {
     guard let value = cn_string_capability(name) else { return nil }
-    return Array(String(cString: value).utf8)
+    return TerminfoPadding.strip(Array(String(cString: value).utf8))
   }
 
   // MARK: Input
