@@ -142,52 +142,21 @@ enum Curses {
 
   // MARK: Input
 
-  /// The next key or event waiting, without blocking, or `nil` when there is none.
-  static func read() -> InputEvent? {
+  /// What is waiting to be read, without blocking: a character, or a key,
+  /// mouse action or resize curses decoded; `nil` when nothing is waiting.
+  /// Characters become keys in ``InputDecoder``, which also keeps the
+  /// terminal's answers from them.
+  static func read() -> InputDecoder.Unit? {
     var code: wint_t = 0
     let kind = wget_wch(cn_stdscr(), &code)
     switch kind {
     case OK:
-      return decodeCharacter(UInt32(code))
+      return .character(UInt32(code))
     case KEY_CODE_YES:
-      return decodeKey(Int32(bitPattern: code))
+      return decodeKey(Int32(bitPattern: code)).map { .event($0) } ?? .unknownKey
     default:
       return nil
     }
-  }
-
-  private static func decodeCharacter(_ code: UInt32) -> InputEvent? {
-    switch code {
-    case 9: return .key(.tab)
-    case 10, 13: return .key(.enter)
-    case 27: return readAfterEscape()
-    case 8, 127: return .key(.backspace)
-    case 0..<32:
-      // Ctrl-A is 1 … Ctrl-Z is 26.
-      return .key(.control(Character(Unicode.Scalar(code + 96)!)))
-    default:
-      guard let scalar = Unicode.Scalar(code) else { return nil }
-      return .key(.character(Character(scalar)))
-    }
-  }
-
-  /// What an Escape that was just read begins: a character waiting right behind
-  /// it (ncurses has already waited the Escape delay for more bytes) makes it an
-  /// Alt key (Alt-Enter is `.alt("\r")`, Alt-Backspace `.alt("\u{7F}")`); another
-  /// Escape or a function key is left to be read next, and the Escape stands alone.
-  private static func readAfterEscape() -> InputEvent? {
-    var code: wint_t = 0
-    switch wget_wch(cn_stdscr(), &code) {
-    case OK:
-      let value = UInt32(code)
-      if value != 27, let scalar = Unicode.Scalar(value) { return .key(.alt(Character(scalar))) }
-      _ = unget_wch(.init(truncatingIfNeeded: value))
-    case KEY_CODE_YES:
-      _ = ungetch(Int32(bitPattern: code))
-    default:
-      break
-    }
-    return .key(.escape)
   }
 
   private static func decodeKey(_ code: Int32) -> InputEvent? {

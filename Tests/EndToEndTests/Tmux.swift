@@ -58,6 +58,11 @@ final class Tmux {
 
   /// Sends keys by tmux name (`Down`, `Enter`, `Escape`, `C-l`) or as text.
   func send(_ keys: String...) throws {
+    try send(keys)
+  }
+
+  /// Sends keys by tmux name, or with `-H` first, bytes in hexadecimal (`1b`, `5b`).
+  func send(_ keys: [String]) throws {
     try Self.run(["send-keys", "-t", "0"] + keys, socket: socket)
   }
 
