@@ -151,11 +151,11 @@ final class BackgroundLoader: Sendable {
     let now = DispatchTime.now().uptimeNanoseconds
     guard now &- lastMemoryCheck.load(ordering: .relaxed) >= Self.memoryCheckInterval else { return }
     lastMemoryCheck.store(now, ordering: .relaxed)
-    guard let used = memoryInUse(), used >= memoryLimit.bytes else { return }
+    guard let used = memoryInUse(), used >= memoryLimit.readingPause else { return }
     post(.memory(generation: generation, paused: true))
     while !isCancelled(generation) {
       usleep(useconds_t(Self.pausedCheckInterval / 1_000))
-      if let used = memoryInUse(), used < memoryLimit.bytes {
+      if let used = memoryInUse(), used < memoryLimit.readingPause {
         post(.memory(generation: generation, paused: false))
         return
       }
