@@ -46,7 +46,7 @@ public struct MemoryLimit: Equatable, Sendable, CustomStringConvertible {
   /// a search's candidates, a layout built beside the one shown, groups): with
   /// the smallest items (`yes '{"title":"x"}'`) up to about two and a half times
   /// what the items take, so the other three quarters keep the whole program,
-  /// not only its reading, within the limit (64M: at most 58 MiB, measured).
+  /// not only its reading, within the limit (64M: a peak of 57 MiB, measured).
   ///
   /// ```swift
   /// MemoryLimit(bytes: 64 << 20, baseline: 24 << 20).readingPause   // 34 MiB
