@@ -104,12 +104,11 @@ public struct CardContent: Hashable, Sendable {
   /// // ["type: Feature", "properties.name: Andorra", "properties.pop: 77543", "geometry.coordinates: 1.5, 42.5"]
   /// ```
   public static func fallbackFields(of value: JSONValue, roles: FieldRoles) -> [String] {
-    let named = roles.fieldsShownInPlace
     var lines: [String] = []
     func walk(_ members: [JSONMember], prefix: String, depth: Int) {
       for member in members {
         guard lines.count < maximumFields else { return }
-        if depth == 1 && named.contains(member.key) { continue }
+        if depth == 1 && roles.showsInPlace(member.key) { continue }
         let key = prefix + member.key
         if case .object(let nested) = member.value {
           if depth < fieldDepth { walk(nested, prefix: key + ".", depth: depth + 1) }

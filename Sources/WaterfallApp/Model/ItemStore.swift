@@ -35,6 +35,8 @@ public final class ItemStore {
   /// The fields whose presence is tracked, and which of them some item has (a bit
   /// each, as ``ScannedItem/fieldsSeen``).
   private let trackedFields: [String]
+  /// What ``append(json:)`` scans with: made once, when first needed, not per item.
+  private lazy var scanner = ItemScanner(roles: roles)
   private var fieldsSeen: UInt64 = 0
   /// Picture sizes read from the pictures' headers, for items that named a
   /// picture without its size (``setPictureSize(_:at:)``).
@@ -113,7 +115,7 @@ public final class ItemStore {
   public func append(json: [UInt8]) throws(JSONSyntaxError) {
     let page = pages.last.flatMap { if case .memory = $0.storage { pages.count - 1 } else { nil } } ?? addMemoryPage(path: "memory")
     let item = try json.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) in
-      try ItemScanner(roles: roles).scan(buffer, offset: 0, keepingBytes: true)
+      try scanner.scan(buffer, offset: 0, keepingBytes: true)
     }
     append([item], toPage: page)
   }
