@@ -50,7 +50,7 @@ struct Browse: ParsableCommand {
   var multiLimit: Int?
   @Flag(help: "Reload when the file or directory changes, keeping the selection.")
   var watch = false
-  @Option(help: ArgumentHelp("Pause reading when the program's memory reaches this size: 512M, 2G (\(MemoryLimit.rangeText); default: half the memory).", valueName: "size"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Pause reading when the program's memory reaches this size: 512M, 2G (\(MemoryLimit.rangeText); default: half the memory).", valueName: "size"))
   var memoryLimit: String?
   @Flag(help: "No colours (also when NO_COLOR is set).")
   var noColor = false

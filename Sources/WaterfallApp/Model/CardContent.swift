@@ -113,13 +113,12 @@ public struct CardContent: Hashable, Sendable {
   /// // ["type: Feature", "properties.name: Andorra", "properties.pop: 77543", "geometry.coordinates: 1.5, 42.5"]
   /// ```
   public static func fallbackFields(of value: JSONValue, roles: FieldRoles) -> [String] {
-    let named = roles.fieldsShownInPlace
     let limit = fieldLimit(roles)
     var lines: [String] = []
     func walk(_ members: [JSONMember], prefix: String, depth: Int) {
       for member in members {
         guard lines.count < limit else { return }
-        if depth == 1 && named.contains(member.key) { continue }
+        if depth == 1 && roles.showsInPlace(member.key) { continue }
         let key = prefix + member.key
         if case .object(let nested) = member.value {
           if depth < fieldDepth { walk(nested, prefix: key + ".", depth: depth + 1) }
