@@ -59,7 +59,7 @@ public struct KeyMap: Sendable, Equatable {
     case .filtering, .details:
       if case .character = key { return false }
       return true
-    case .help: return false
+    case .help, .picking, .counting: return false
     }
   }
 
@@ -101,6 +101,7 @@ public struct KeyMap: Sendable, Equatable {
       ("Cards", removingBound(KeyBindings.browsing.bindings + KeyBindings.global.bindings, in: .browsing)),
       ("Details (Enter)", removingBound(KeyBindings.details.bindings, in: .details)),
       ("Filter (/)", removingBound(KeyBindings.filtering.bindings, in: .filtering)),
+      ("Fields (s, F)", KeyBindings.picking.bindings), ("Counts (F, then Enter)", KeyBindings.counting.bindings),
       ("This help (?)", KeyBindings.help.bindings),
     ]
     return binds.isEmpty ? sections : [("Your keys (--bind)", boundRows)] + sections

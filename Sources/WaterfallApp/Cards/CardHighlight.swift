@@ -18,6 +18,11 @@ struct CardHighlight: Equatable {
     var subtitle: [Int] = []
     var tags: [Int] = []
     var text: [Int: [Int]] = [:]
+    /// In the sort field's value.
+    var sortLine: [Int] = []
+
+    /// Whether no line shows a matched character.
+    var isEmpty: Bool { title.isEmpty && subtitle.isEmpty && tags.isEmpty && text.isEmpty && sortLine.isEmpty }
   }
 
   var query: SearchQuery
@@ -43,6 +48,11 @@ struct CardHighlight: Equatable {
     for (i, line) in lines.text.enumerated() {
       let found = self.marks(in: line, fields: roles.text)
       if !found.isEmpty { marks.text[i] = found }
+    }
+    if let sort = lines.sortLine {
+      // The key without its `: `, as the search names the field.
+      let key = String(String.UnicodeScalarView(sort.key.dropLast(2).map(\.scalar)))
+      marks.sortLine = self.marks(in: sort.value, fields: [key])
     }
     return marks
   }
