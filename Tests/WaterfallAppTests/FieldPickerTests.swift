@@ -138,6 +138,13 @@ import WaterfallView
     b.runPendingWork()
     let reversed = Sorter.sorted(store.itemTexts, by: SortOrder(field: "price", descending: true))!
     #expect(b.sortOrder == SortOrder(field: "price", descending: true) && b.selectedItem == reversed.first)
+    // Typed ahead of the fields, Enter waits for them: `s pri Enter` sorts by price.
+    let ahead = Fixture.browser(SearchEngineTests.store(3_000), size: Size(width: 80, height: 24))
+    for c in "spri" { _ = ahead.handle(.key(.character(c))) }
+    _ = ahead.handle(.key(.enter))
+    #expect(ahead.mode == .picking && ahead.pendingSort == nil)
+    ahead.runPendingWork()
+    #expect(ahead.mode == .browsing && ahead.sortOrder == SortOrder(field: "price"))
     // In the counts picker, S is a letter like any other.
     _ = b.handle(.key(.character("F")))
     _ = b.handle(.key(.character("S")))

@@ -107,13 +107,14 @@ public struct KeyMap: Sendable, Equatable {
     return binds.isEmpty ? sections : [("Your keys (--bind)", boundRows)] + sections
   }
 
-  /// `waterfall keys`: the bound keys, then the main table and the details',
-  /// as Markdown.
+  /// `waterfall keys`: the bound keys, then the main table, the details' and
+  /// the field picker's, as Markdown.
   public var markdown: String {
     var text = ""
     if !binds.isEmpty { text += "Bound with --bind:\n\n" + KeyBindings.markdown(boundRows) + "\n\n" }
     text += KeyBindings.markdown(removingBound(KeyBindings.overview, in: .browsing))
     text += "\n\nIn the details:\n\n" + KeyBindings.markdown(removingBound(KeyBindings.details.bindings, in: .details))
+    text += "\n\nIn the field picker (s, F), then in a field's counts (F, Enter):\n\n" + KeyBindings.fieldsMarkdown
     return text
   }
 }

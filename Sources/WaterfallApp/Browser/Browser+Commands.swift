@@ -268,6 +268,10 @@ extension Browser {
     notice = nil
     let page = max(1, open.visibleRows(in: size) - 1)
     switch command {
+    case .pick where open.isSurveying:
+      open.pickWhenSurveyed = false
+    case .reverseSort where open.purpose == .sort && open.isSurveying:
+      open.pickWhenSurveyed = true
     case .pick:
       pickField()
       return

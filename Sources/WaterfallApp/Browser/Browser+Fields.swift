@@ -55,6 +55,8 @@ extension Browser {
       open.scrollToSelection(visibleRows: open.visibleRows(in: size))
       picker = open
       changed = true
+      // Enter pressed while the fields were read: chosen now.
+      if let descending = open.pickWhenSurveyed { pickField(descending: descending) }
     }
     if let table = fieldPasses.takeCounts(), var open = sheet, open.isCounting {
       open.receive(table)

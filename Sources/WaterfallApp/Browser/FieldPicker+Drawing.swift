@@ -116,9 +116,9 @@ extension FieldPicker {
     }
   }
 
-  /// `1 field`, `12 fields`.
+  /// `1 field`, `1,200 fields`.
   static func count(_ number: Int, _ noun: String) -> String {
-    "\(number) \(noun)\(number == 1 ? "" : "s")"
+    "\(number.grouped) \(noun)\(number == 1 ? "" : "s")"
   }
 
   /// The letters of a name that what is typed matched: where it holds the

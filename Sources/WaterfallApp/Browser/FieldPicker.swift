@@ -60,6 +60,10 @@ struct FieldPicker: Equatable {
   /// The field to select when the fields come or the text typed is cleared:
   /// the current sort's, the table's current column.
   var preferred: String?
+  /// Enter pressed before the fields came (`true`: `S`, descending): the
+  /// choice is made once they come, on what was typed by then, so `F section
+  /// Enter` typed ahead of the survey does what it says.
+  var pickWhenSurveyed: Bool?
 
   init(purpose: Purpose, preferred: String? = nil) {
     self.purpose = purpose

@@ -79,7 +79,7 @@ public enum KeyBindings {
     ]),
     KeyBinding("L", "next of 8 layouts, waterfall to mosaic (--layout)", [(.character("L"), .nextLayout)]),
     KeyBinding("z", "small or large cards", [(.character("z"), .cardSize)]),
-    KeyBinding("s  S", "sort by a field you pick (a table: its column); the other way round (--sort)", [
+    KeyBinding("s  S", "sort: pick a field (a table: its column); the other way round", [
       (.character("s"), .pickSort), (.character("S"), .reverseSort),
     ]),
     KeyBinding("F", "a field's values, counted; Enter on one filters to it", [(.character("F"), .countValues)]),

@@ -77,7 +77,9 @@ final class CardCell: Cell {
     mutating func showMatch(_ line: MatchLine, plan: CardPlan, width: Int, query: SearchQuery) {
       guard marks.isEmpty else { return }
       if plan.isCompact {
-        let drawn = line.window(width: max(1, width / 2), query: query)
+        // As much of the row as the title leaves, half of it at least.
+        let titleWidth = DisplayText.width(of: plan.title.first ?? "")
+        let drawn = line.window(width: max(1, width / 2, width - titleWidth - 2), query: query)
         let side = (drawn.key + drawn.value).reduce(0) { $0 + $1.width }
         title = [DisplayText.glyphs(of: TextWrapper.truncate(plan.title.first ?? "", width: max(1, width - side - 2)))]
         match = drawn
@@ -226,10 +228,9 @@ final class CardCell: Cell {
     for (i, line) in lines.text.enumerated() {
       put(line, style: theme.textStyle, marks: lines.marks.text[i] ?? [])
     }
-    for field in lines.fields {
+    for (i, field) in lines.fields.enumerated() {
       let x = inner.minX + canvas.put(field.key, at: Point(x: inner.minX, y: y), style: theme.secondaryStyle, clip: area)
-      canvas.put(field.value, at: Point(x: x, y: y), style: theme.textStyle, clip: area)
-      y += 1
+      put(field.value, at: x, style: theme.textStyle, marks: lines.marks.fields[i] ?? [])
     }
     if let match = lines.match {
       let x = inner.minX + canvas.put(match.key, at: Point(x: inner.minX, y: y), style: theme.secondaryStyle, clip: area)
