@@ -31,6 +31,19 @@ public struct CardSnapshot: @unchecked Sendable {
     return content
   }
 
+  /// Whether item `item`'s card shows a `key: value` line starting with
+  /// `prefix` (`price: `) among those ``CardPlan`` shows: read without
+  /// unpacking a card that has no such lines.
+  func showsFieldLine(_ prefix: String, of item: Int) -> Bool {
+    let hasFields = summaries.withBytes(from: records[item].summary) { bytes in
+      bytes.first.map { $0 & CardContent.PackedFlag.fields != 0 } ?? false
+    }
+    guard hasFields else { return false }
+    let content = content(of: item)
+    let shown = CardPlan.fieldLines(content.fields.count, withPicture: content.aspect != nil)
+    return content.fields.prefix(shown).contains { $0.hasPrefix(prefix) }
+  }
+
   /// The rows item `item`'s card is laid out with at `width`: its height
   /// (`known`, when it was measured already), and the sort field's line.
   func layoutHeight(of item: Int, width: Int, known: Int? = nil) -> Int {

@@ -1,3 +1,5 @@
+import WaterfallWorkers
+
 /// The line a card sorted by a field it does not show adds (`price: 12.50`),
 /// so the order can be seen: which items' cards add it, a bit each, found by
 /// the sort's worker in the same job as the order (``find(field:texts:cards:shownInPlace:shouldStop:)``).
@@ -58,22 +60,36 @@ public struct SortFieldLines: Sendable, Equatable {
   /// Which of the first `texts.count` items' cards add the line for `field`:
   /// those with a value for it, unless `shownInPlace` holds it (a role's
   /// field) or the card's `key: value` lines show it (``CardPlan``'s first
-  /// ones). Nil once `shouldStop` says so (asked every 1,024 items).
+  /// ones). The items are read in two halves as `parallelism` says. Nil once
+  /// `shouldStop` says so (asked every 1,024 items).
   public static func find(
-    field: String, texts: ItemTexts, cards: CardSnapshot, shownInPlace: Set<String>, shouldStop: () -> Bool = { false }
+    field: String, texts: ItemTexts, cards: CardSnapshot, shownInPlace: Set<String>, parallelism: Parallelism = .serial,
+    shouldStop: @Sendable () -> Bool = { false }
   ) -> SortFieldLines? {
     var lines = SortFieldLines(field: field, count: texts.count)
     guard !shownInPlace.contains(field) else { return lines }
-    lines.bits = [UInt64](repeating: 0, count: (texts.count + 63) / 64)
+    let words = (texts.count + 63) / 64
+    var bits = [UInt64](repeating: 0, count: words)
     let name = Array(field.utf8)
     let prefix = field + ": "
-    let finished = texts.forEachJSON(inBatchesOf: 0..<texts.count, shouldStop: shouldStop) { item, json in
-      guard item < cards.count, let value = FrequencyTable.value(of: name, in: json), !value.isEmpty else { return }
-      let content = cards.content(of: item)
-      let shown = CardPlan.fieldLines(content.fields.count, withPicture: content.aspect != nil)
-      guard !content.fields.prefix(shown).contains(where: { $0.hasPrefix(prefix) }) else { return }
-      lines.bits[item >> 6] |= 1 << UInt64(item & 63)
+    // Two halves on a whole word each, so no word is written by both.
+    let parts = words >= 2 * 64 ? 2 : 1
+    let finished = bits.withUnsafeMutableBufferPointer { buffer -> Bool in
+      nonisolated(unsafe) let table = buffer
+      parallelism.perform(parts) { part in
+        let firstWord = words * part / parts
+        let items = (firstWord * 64)..<min(texts.count, words * (part + 1) / parts * 64)
+        _ = texts.forEachJSON(inBatchesOf: items, shouldStop: shouldStop) { item, json in
+          guard item < cards.count, let value = FrequencyTable.value(of: name, in: json), !value.isEmpty,
+            !cards.showsFieldLine(prefix, of: item)
+          else { return }
+          table[item >> 6] |= 1 << UInt64(item & 63)
+        }
+      }
+      return !shouldStop()
     }
-    return finished ? lines : nil
+    guard finished else { return nil }
+    lines.bits = bits
+    return lines
   }
 }

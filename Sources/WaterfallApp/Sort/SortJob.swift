@@ -33,7 +33,9 @@ struct SortJob: Sendable {
     else { return }
     var lines: SortFieldLines?
     if let field = order.field, let cards {
-      lines = SortFieldLines.find(field: field, texts: texts, cards: cards, shownInPlace: shownInPlace) { job.isCancelled }
+      lines = SortFieldLines.find(
+        field: field, texts: texts, cards: cards, shownInPlace: shownInPlace, parallelism: job.parallelism
+      ) { job.isCancelled }
       guard lines != nil else { return }
     }
     job.deliver(Result(order: order, items: items, lines: lines))
