@@ -111,8 +111,8 @@ struct LayoutOptions: ParsableArguments {
   var columns: Int?
   @Option(parsing: .unconditional, help: ArgumentHelp("The narrowest card when columns follow the width (4-500).", valueName: "cells"))
   var minCardWidth: Int = 26
-  @Option(help: ArgumentHelp("How items go to columns: shortest (the shortest column), ltr or rtl (in turn).", valueName: "order"))
-  var order: ItemOrder = .shortestFirst
+  @Option(help: ArgumentHelp("How items go to columns: shortest (the shortest column), ltr or rtl (in turn). Default: shortest, or ltr while sorted (reading order).", valueName: "order"))
+  var order: ItemOrder?
   @Option(name: .customLong("group-by"), help: ArgumentHelp("Group items into sections by this field's value, each under a header.", valueName: "field"))
   var groupBy: String?
   @Flag(help: "Switch layouts at once, without animating.")

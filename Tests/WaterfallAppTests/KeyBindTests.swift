@@ -132,6 +132,8 @@ import WaterfallView
     #expect(details.contains("Space  h l"), "Enter is bound in the details too: \(details)")
     #expect(details.contains("↑ ↓  k j"), "j is a letter: the details keep it")
     #expect(KeyMap().helpSections.map(\.title) == KeyBindings.helpSections.map(\.title))
-    #expect(KeyMap().markdown == KeyBindings.markdown + "\n\nIn the details:\n\n" + KeyBindings.detailsMarkdown)
+    #expect(
+      KeyMap().markdown == KeyBindings.markdown + "\n\nIn the details:\n\n" + KeyBindings.detailsMarkdown
+        + "\n\nIn the field picker (s, F), then in a field's counts (F, Enter):\n\n" + KeyBindings.fieldsMarkdown)
   }
 }

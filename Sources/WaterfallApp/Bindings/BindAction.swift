@@ -35,7 +35,7 @@ public enum BindAction: Hashable, Sendable {
     "toggle": .toggleMark, "select-all": .markAll, "deselect-all": .unmarkAll,
     "change-layout": .nextLayout, "toggle-details": .toggleDetails, "search": .filter,
     "more-columns": .moreColumns, "fewer-columns": .fewerColumns, "card-size": .cardSize,
-    "next-sort": .nextSort, "reverse-sort": .reverseSort, "hide": .hide, "unhide": .unhide,
+    "pick-sort": .pickSort, "reverse-sort": .reverseSort, "count-values": .countValues, "hide": .hide, "unhide": .unhide,
     "help": .help, "clear-screen": .repaint, "repaint": .repaint,
   ]
 

@@ -23,6 +23,7 @@ extension Browser {
     drawHeader(in: canvas)
     statusBar.draw(in: canvas, row: size.height - 1, width: size.width)
     if mode == .help { helpOverlay.draw(in: canvas, size: size) }
+    drawFieldBoxes(in: canvas)
   }
 
   var helpOverlay: HelpOverlay {
@@ -67,7 +68,7 @@ extension Browser {
     bar.skippedCount = skippedCount
     if case .loading(let progress?) = loading { bar.progress = progress }
     bar.searchProgress = pipeline.searchProgress
-    bar.layoutProgress = cards.progress
+    bar.layoutProgress = cards.progress ?? fieldPasses.progress
     bar.sort = pipeline.sortLabel
     bar.notice = notice
     bar.fieldNotice = missingFieldsNotice

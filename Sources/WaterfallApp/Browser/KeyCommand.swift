@@ -13,8 +13,10 @@ public enum KeyCommand: Hashable, Sendable {
   case scrollDown, scrollUp
   // Browsing.
   case open, back, quit, filter, moreColumns, fewerColumns, nextLayout, cardSize, hide, unhide, reload, help
-  /// Sort by the next field (`s`); the other way round (`S`).
-  case nextSort, reverseSort
+  /// Open the field picker to sort by a field (`s`); sort the other way round (`S`).
+  case pickSort, reverseSort
+  /// Open the field picker to count a field's values (`F`).
+  case countValues
   // Any mode.
   case repaint, interrupt
   // Filtering.
@@ -30,8 +32,11 @@ public enum KeyCommand: Hashable, Sendable {
   case type
   /// Go back to the cards and do there what this key does while browsing.
   case browse
-  // Details and help.
+  // Details, help, the field picker and the frequency sheet.
   case close
+  // The field picker and the frequency sheet.
+  /// Take the selected field or value (Enter).
+  case pick
   // Details.
   /// The next or previous item, staying in the details.
   case nextItem, previousItem

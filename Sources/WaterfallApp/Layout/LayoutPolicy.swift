@@ -18,6 +18,9 @@ public struct LayoutPolicy: Sendable {
   public var size: Size
   /// The `table` layout's column widths, left to right (``TableColumns/widths``).
   public var tableColumnWidths: [Int] = []
+  /// Whether the cards are sorted: the waterfall then places them in reading
+  /// order unless `--order` says otherwise (``itemOrder``).
+  public var isSorted = false
 
   public init(options: Browser.Options, size: Size) {
     self.options = options
@@ -53,6 +56,13 @@ public struct LayoutPolicy: Sendable {
     return min(max(fitting, Self.columnRange.lowerBound), Self.columnRange.upperBound)
   }
 
+  /// How the waterfall gives cards to columns: `--order`'s way; without it,
+  /// each to the shortest column, or left to right in turn when sorted, so
+  /// that the order reads row by row (DECISIONS.md, 2025-11-27).
+  public var itemOrder: ItemOrder {
+    options.order ?? (isSorted ? .leftToRight : .shortestFirst)
+  }
+
   /// Whether a change of width alone changes the layout, though the column
   /// count stays (the grids fit their cards to the width).
   public var followsWidth: Bool { options.layout != .waterfall && options.layout != .list }
@@ -83,7 +93,7 @@ public struct LayoutPolicy: Sendable {
     switch options.layout {
     case .waterfall:
       layout = WaterfallLayout(
-        columnCount: columns, columnSpacing: across, rowSpacing: along, sectionInsets: parameters.insets, itemOrder: options.order, scrollDirection: isHorizontal ? .horizontal : .vertical)
+        columnCount: columns, columnSpacing: across, rowSpacing: along, sectionInsets: parameters.insets, itemOrder: itemOrder, scrollDirection: isHorizontal ? .horizontal : .vertical)
     case .grid, .gridLarge:
       var itemSize = options.layout == .grid ? GridLayout.small : GridLayout.large
       if let fixed = options.columns { itemSize.width = max(8, (size.width + 1) / fixed - 1) }

@@ -45,6 +45,9 @@ public struct CardContent: Hashable, Sendable {
   /// `key: value` lines, for an item none of whose named fields gave a title or
   /// a text (see ``fallbackFields(of:roles:)``); otherwise empty.
   public var fields: [String]
+  /// The sort field's `key: value` line, on a card sorted by a field it does
+  /// not show (``SortFieldLines``): never packed, given when the card is made.
+  public var sortLine: String?
 
   public init(
     title: String, subtitle: String? = nil, image: String? = nil, aspect: Aspect? = nil, tags: [String] = [], text: String? = nil,

@@ -49,6 +49,10 @@ public final class ItemStore {
   private(set) var pages: [Page] = []
   /// Card heights already measured, per width.
   private var heights = CardHeights()
+  /// The line cards sorted by a field they do not show add, while the cards
+  /// are sorted by one (``SortFieldLines``): their heights stay measured
+  /// without it, and the layout adds its row (``layoutHeight(at:width:)``).
+  public internal(set) var sortLines: SortFieldLines?
 
   /// One page: where it was read from, where its items' texts are, and, in a
   /// folder tree, its section and the folder its pictures are named from.
@@ -145,6 +149,7 @@ public final class ItemStore {
   /// Removes every item and page.
   public func removeAll() {
     heights = CardHeights()
+    sortLines = nil
     fieldsSeen = 0
     measuredSizes = [:]
     records.removeAll()
@@ -176,6 +181,13 @@ public final class ItemStore {
     return height
   }
 
+  /// The rows item `index`'s waterfall card is laid out with at `width`: its
+  /// height, and the sort field's line when the card adds it.
+  public func layoutHeight(at index: Int, width: Int) -> Int {
+    let height = cardHeight(at: index, width: width)
+    return height + (sortLines?.addedRows(of: index, height: height) ?? 0)
+  }
+
   /// Every card's height at `width`, to lay them all out at once without
   /// waiting: `exact` items measured now (and kept), those known already, and a
   /// guess for the rest from a width that knows them (``CardHeights/estimate``).
@@ -190,7 +202,7 @@ public final class ItemStore {
   public var cardSnapshot: CardSnapshot {
     CardSnapshot(
       records: records, summaries: summaries, measured: measuredSizes, groupsByField: !roles.group.isEmpty,
-      pageSections: pages.map(\.section))
+      pageSections: pages.map(\.section), sortLines: sortLines)
   }
 
   /// Takes heights measured elsewhere (``CardSnapshot``) for cards at

@@ -111,9 +111,9 @@ public enum TerminalApp {
       pictures?.beginFrame()
       browser.draw(in: canvas)
       if let sixels, let pictures {
-        // The help covers the cards: no pixels over it; and while cards move, their
-        // block symbols stand in, so that each frame is not a repaint.
-        let still = browser.mode != .help && !browser.isAnimating
+        // The help and the field boxes cover the cards: no pixels over them; and
+        // while cards move, their block symbols stand in, so that each frame is not a repaint.
+        let still = !browser.showsOverlay && !browser.isAnimating
         sixels.prepare(still ? pictures.placements : [], session: session, canvas: canvas)
       }
       trace?.drawEnded()
@@ -122,8 +122,8 @@ public enum TerminalApp {
     func frameShown(drawingTime: UInt64) {
       sixels?.send(through: session)
       if let kitty, let pictures {
-        // Placements move with the cards, even while they animate; none over the help.
-        kitty.send(browser.mode == .help ? [] : pictures.kittyPlacements, through: session)
+        // Placements move with the cards, even while they animate; none under a box.
+        kitty.send(browser.showsOverlay ? [] : pictures.kittyPlacements, through: session)
       }
       trace?.frameShown()
       // The workers start on what the frame asked for once it is on the screen, not
