@@ -49,6 +49,8 @@ public final class Browser {
   public internal(set) var mode = Mode.browsing
   /// The items marked with Tab (`-m`).
   public internal(set) var marks: Marks
+  /// The preview panel (`--preview`), when there is one.
+  let preview: PreviewPanel?
   var details: DetailsView?
   /// The first line of the `?` screen shown.
   var helpScroll = 0
@@ -96,6 +98,7 @@ public final class Browser {
     pipeline = ShownPipeline(store: store, exactSearch: options.exactSearch, configuration: configuration)
     lastSeenCount = store.count
     marks = Marks(limit: options.multi)
+    preview = options.preview.map { PreviewPanel(options: $0, workers: configuration.workers) }
     pipeline.onChange = { [unowned self] change in show(change) }
     cards.dataSource.isMarked = { [unowned self] item in marks.contains(item) }
     cards.hideAnimated = { [unowned self] item, next in
@@ -221,7 +224,7 @@ public final class Browser {
 
   /// Whether something a worker finished waits to be taken in.
   public var hasBackgroundResults: Bool {
-    pipeline.hasResults || cards.prefetchHasResults || cards.worker.hasOutput
+    pipeline.hasResults || cards.prefetchHasResults || cards.worker.hasOutput || previewHasOutput
   }
 
   /// How soon the status bar's progress should be drawn again, in
@@ -249,6 +252,9 @@ public final class Browser {
       cards.worker.runPending()
       cards.heightsWorker.runPending()
       takeBackgroundWork()
+      updatePreview()
+      preview?.worker.runPending()
+      updatePreview()
       rounds += 1
     } while rounds < 1_000 && hasPendingJobs
   }
@@ -256,7 +262,7 @@ public final class Browser {
   /// Whether a stepped worker holds jobs not yet run.
   var hasPendingJobs: Bool {
     cards.worker.hasPending || cards.heightsWorker.hasPending || pipeline.sortWorker.hasPending
-      || pipeline.searchEngine.hasPending
+      || pipeline.searchEngine.hasPending || preview?.worker.hasPending == true
   }
 
   /// Takes in the matches found since the last call (see ``ShownPipeline/takeSearchResults(limit:budget:)``).
