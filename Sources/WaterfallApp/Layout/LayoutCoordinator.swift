@@ -96,7 +96,7 @@ final class LayoutCoordinator {
   var cardsFrame: Rect {
     let whole = screenFrame
     let rows = min(headerRows, max(0, whole.height - 1))
-    return Rect(x: 0, y: whole.minY + rows, width: whole.width, height: whole.height - rows)
+    return Rect(x: whole.minX, y: whole.minY + rows, width: whole.width, height: whole.height - rows)
   }
 
   /// Gives the cards room for the header rows as they grow and shrink.

@@ -41,7 +41,7 @@ struct PreviewJob: Sendable {
       guard job.pause(nanoseconds: UInt64(seconds) * 1_000_000_000 + UInt64(attoseconds / 1_000_000_000)) else { return }
     }
     guard !job.isCancelled else { return }
-    guard let command = slot.start({ launcher.start(line) }) else {
+    guard let command = slot.start(generation: job.generation, { launcher.start(line) }) else {
       if !job.isCancelled, !slot.isClosed { job.deliver(.notStarted) }
       return
     }

@@ -65,8 +65,10 @@ final class PreviewPanel {
   }
 
   /// Lets commands run, started by `launcher`, with pictures' relative paths
-  /// taken from `baseDirectory`.
+  /// taken from `baseDirectory`. A panel whose worker is synchronous runs
+  /// none: a command would hold the thread that draws.
   func attach(launcher: any PreviewLauncher, baseDirectory: String) {
+    guard !worker.mode.isSynchronous else { return }
     self.launcher = launcher
     self.baseDirectory = baseDirectory
     key = nil
@@ -78,7 +80,9 @@ final class PreviewPanel {
   func show(_ newLine: String?) {
     guard newLine != line else { return }
     line = newLine
-    slot.interrupt()
+    // The old job's generation ends first, so that nothing its command writes
+    // once interrupted is kept; the new job's command is not touched.
+    defer { slot.interrupt(before: worker.generation) }
     guard let newLine, let launcher, isOpen else {
       worker.cancel()
       content.clear()
@@ -103,6 +107,8 @@ final class PreviewPanel {
   func toggle() {
     isOpen.toggle()
     if !isOpen { show(nil) }
+    // The line is made again at the next update, for whatever is selected then.
+    key = nil
   }
 
   /// Takes in the output that came since the last call; returns whether the

@@ -97,7 +97,11 @@ struct PreviewReader {
       }
     }
     open += chunk[start...]
-    if cut != nil { return Output(lines: lines, tail: finish()) }
+    if cut != nil {
+      // Cut short: the line it was in ends there.
+      if let last = finish() { lines.append(last) }
+      return Output(lines: lines, tail: nil)
+    }
     return Output(lines: lines, tail: openLine())
   }
 

@@ -10,24 +10,27 @@ import Synchronization
 /// ```swift
 /// let slot = PreviewSlot()
 /// // on the worker:
-/// if let command = slot.start({ launcher.start(line) }) { …; slot.release(command) }
-/// // on the main thread, when the selection moves:
-/// slot.interrupt()
+/// if let command = slot.start(generation: job.generation, { launcher.start(line) }) { …; slot.release(command) }
+/// // on the main thread, when the selection moves on (a new job started):
+/// slot.interrupt(before: worker.generation)
 /// ```
 final class PreviewSlot: Sendable {
   private struct State {
     var command: (any PreviewCommand)?
+    /// The generation of the job that started it.
+    var generation = 0
     var closed = false
   }
 
   private let state = Mutex(State())
 
-  /// Starts a command with `launch` and holds it; nil when `launch` could not,
-  /// or the slot is closed.
-  func start(_ launch: () -> (any PreviewCommand)?) -> (any PreviewCommand)? {
+  /// Starts a command with `launch` for the job of `generation` and holds it;
+  /// nil when `launch` could not, or the slot is closed.
+  func start(generation: Int, _ launch: () -> (any PreviewCommand)?) -> (any PreviewCommand)? {
     state.withLock { state in
       guard !state.closed, let command = launch() else { return nil }
       state.command = command
+      state.generation = generation
       return command
     }
   }
@@ -39,10 +42,12 @@ final class PreviewSlot: Sendable {
     }
   }
 
-  /// Asks the running command to stop (SIGTERM to its group); its job then
-  /// finishes it.
-  func interrupt() {
-    state.withLock { $0.command?.interrupt() }
+  /// Asks the running command to stop (SIGTERM to its group), when a job of
+  /// an older generation than `generation` started it; its job then finishes it.
+  func interrupt(before generation: Int) {
+    state.withLock { state in
+      if state.generation < generation { state.command?.interrupt() }
+    }
   }
 
   /// Kills the running command at once and starts no other: the program ends.
