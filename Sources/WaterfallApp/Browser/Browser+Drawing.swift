@@ -43,10 +43,10 @@ extension Browser {
 
   /// The pull-to-refresh header above the cards: what it says, on its last row.
   func drawPullHeader(in canvas: any Canvas) {
-    let top = options.headerRows(height: size.height)
+    let frame = cards.screenFrame
+    let top = frame.minY
     let rows = cards.view.frame.minY - top
     guard rows > 0 else { return }
-    let frame = cards.screenFrame
     let header = Rect(x: frame.minX, y: top, width: frame.width, height: rows)
     canvas.fill(header, with: " ")
     let title = pull.title
