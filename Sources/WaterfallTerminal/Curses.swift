@@ -46,6 +46,11 @@ enum Curses {
     keypad(window, true)
     nodelay(window, true)
     set_escdelay(25)
+    // Shift-↑ and Shift-↓ as xterm and tmux send them, where terminfo has them
+    // not (screen's entries): ncurses then decodes them as the others.
+    for (sequence, code) in [("\u{1B}[1;2A", KEY_SR), ("\u{1B}[1;2B", KEY_SF)] where key_defined(sequence) == 0 {
+      define_key(sequence, code)
+    }
     curs_set(0)
     idlok(window, true)
     leaveok(window, true)
@@ -180,6 +185,8 @@ enum Curses {
     switch code {
     case KEY_UP: return .key(.up)
     case KEY_DOWN: return .key(.down)
+    case KEY_SR: return .key(.shiftUp)
+    case KEY_SF: return .key(.shiftDown)
     case KEY_LEFT: return .key(.left)
     case KEY_RIGHT: return .key(.right)
     case KEY_PPAGE: return .key(.pageUp)

@@ -96,6 +96,7 @@ struct Browse: ParsableCommand {
     if multi || multiLimit != nil { options.multi = multiLimit ?? Int.max }
     options.keyMap = picker.keyMap
     options.header = picker.header
+    options.preview = picker.previewOptions
     options.query = picker.query
     pictureOptions.apply(to: &options)
     fetchOptions.apply(to: &options)

@@ -45,13 +45,14 @@ extension Browser {
       cards.finishAnimation()
       return handleMouse(mouse, time: time)
     case .key(let key):
-      switch KeyBindings.global.command(for: key) {
+      let global = KeyBindings.global.command(for: key)
+      switch global {
       case .repaint: return .repaint
       case .interrupt: return .quit(130)
       default: break
       }
       cards.finishAnimation()
-      return carryOut(KeyBindings.table(for: mode).command(for: key), key: key)
+      return carryOut(global ?? KeyBindings.table(for: mode).command(for: key), key: key)
     }
   }
 
@@ -89,6 +90,7 @@ extension Browser {
       return printItem(item)
     default: break
     }
+    if let command, mode != .help, handlePreview(command) { return .none }
     switch mode {
     case .browsing: return browse(command)
     case .filtering: return filtering(command, key: key)
@@ -406,6 +408,7 @@ extension Browser {
   }
 
   private func handleMouse(_ mouse: MouseEvent, time: UInt64) -> BrowserAction {
+    if previewMouse(mouse) { return .none }
     switch (mode, mouse.action) {
     case (.details, .wheelUp), (.details, .wheelDown):
       details?.scroll(by: mouse.action == .wheelUp ? -3 : 3, in: detailsRect)

@@ -71,6 +71,8 @@ extension Browser {
     public var remotePictures = RemotePictureOptions()
     /// The keys bound with `--bind`, over the browser's own.
     public var keyMap = KeyMap()
+    /// The command whose output shows beside the cards, and where (`--preview`, `--preview-window`).
+    public var preview: PreviewOptions?
     /// Text shown above the cards (`--header`), a row a line.
     public var header: String?
     /// The search typed at the start (`--query`), once searches run on workers.

@@ -53,6 +53,8 @@ public final class Browser {
   public internal(set) var mode = Mode.browsing
   /// The items marked with Tab (`-m`).
   public internal(set) var marks: Marks
+  /// The preview panel (`--preview`), when there is one.
+  let preview: PreviewPanel?
   var details: DetailsView?
   /// The field picker, while it is open (`s`, `F`).
   var picker: FieldPicker?
@@ -107,6 +109,7 @@ public final class Browser {
     lastSeenCount = store.count
     marks = Marks(limit: options.multi)
     fieldPasses = FieldPasses(mode: configuration.workers)
+    preview = options.preview.map { PreviewPanel(options: $0, workers: configuration.workers) }
     pipeline.onChange = { [unowned self] change in show(change) }
     cards.dataSource.isMarked = { [unowned self] item in marks.contains(item) }
     cards.hideAnimated = { [unowned self] item, next in
@@ -238,7 +241,7 @@ public final class Browser {
 
   /// Whether something a worker finished waits to be taken in.
   public var hasBackgroundResults: Bool {
-    pipeline.hasResults || cards.prefetchHasResults || cards.worker.hasOutput || fieldPasses.hasResults
+    pipeline.hasResults || cards.prefetchHasResults || cards.worker.hasOutput || fieldPasses.hasResults || previewHasOutput
   }
 
   /// How soon the status bar's progress should be drawn again, in
@@ -269,6 +272,9 @@ public final class Browser {
       cards.heightsWorker.runPending()
       fieldPasses.runPending()
       takeBackgroundWork()
+      updatePreview()
+      preview?.worker.runPending()
+      updatePreview()
       rounds += 1
     } while rounds < 1_000 && hasPendingJobs
   }
@@ -276,7 +282,7 @@ public final class Browser {
   /// Whether a stepped worker holds jobs not yet run.
   var hasPendingJobs: Bool {
     cards.worker.hasPending || cards.heightsWorker.hasPending || pipeline.sortWorker.hasPending
-      || pipeline.searchEngine.hasPending || fieldPasses.hasPending
+      || pipeline.searchEngine.hasPending || fieldPasses.hasPending || preview?.worker.hasPending == true
   }
 
   /// Takes in the matches found since the last call (see ``ShownPipeline/takeSearchResults(limit:budget:)``).

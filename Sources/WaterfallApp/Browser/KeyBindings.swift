@@ -55,6 +55,9 @@ public enum KeyBindings {
   public static let global = KeyTable(bindings: [
     KeyBinding("Ctrl-L", "repaint the screen", [(.control("l"), .repaint)]),
     KeyBinding("Ctrl-C", "quit at once (status 130)", [(.control("c"), .interrupt)]),
+    KeyBinding("Shift-↑ Shift-↓  Ctrl-/", "scroll the preview; show or hide it (--preview)", [
+      (.shiftUp, .previewUp), (.shiftDown, .previewDown), (.control("\u{7F}"), .togglePreview),
+    ]),
   ])
 
   public static let browsing = KeyTable(bindings: [

@@ -58,4 +58,11 @@ public enum KeyCommand: Hashable, Sendable {
   /// Mark or unmark the selected item and move to the next in order (Tab), or
   /// the previous (Shift-Tab), as fzf's `toggle+down` and `toggle+up` (`-m`).
   case markAndNext, markAndPrevious
+  // The preview (`--preview`), in any mode but help.
+  /// Open or close the preview panel (fzf's `toggle-preview`, `show-preview`,
+  /// `hide-preview`); run its command again (`refresh-preview`).
+  case togglePreview, showPreview, hidePreview, refreshPreview
+  /// Scroll the preview a line, a page, half a page, to its top or its end.
+  case previewUp, previewDown, previewPageUp, previewPageDown, previewHalfPageUp, previewHalfPageDown, previewTop,
+    previewBottom
 }

@@ -58,6 +58,9 @@ public enum TerminalApp {
     browser.resize(to: session.size)
     if let query = browser.options.query, !query.isEmpty { browser.typeQuery(query) }
     let runner = BindingRunner(browser: browser, session: session, baseDirectory: baseDirectory)
+    // `--preview`'s commands run from here on, and none is left running after.
+    browser.attachPreview(launcher: ShellPreview.Launcher(), baseDirectory: baseDirectory)
+    defer { browser.stopPreview() }
     let pictures = startPictures(browser: browser, source: controller?.source, session: session)
     defer { pictures?.stop() }
     let trace = FrameTrace.fromEnvironment()  // `make bench`: key-to-screen times
@@ -104,6 +107,8 @@ public enum TerminalApp {
       if case .reload = browser.tick(now: time) { reload(time: time) }
       if browser.isAnimating { browser.advanceAnimation(to: time) }
       if let notice = runner.takeNotice() { browser.notice = notice }
+      // The preview follows the selection, however it moved, and shows what came.
+      browser.updatePreview()
     }
 
     func draw(in canvas: TerminalCanvas) {
