@@ -21,7 +21,7 @@ import WaterfallView
 
   @Test(arguments: [
     ("ctrl-c", "terminal's own"), ("ctrl-z", "terminal's own"), ("ctrl-\\", "terminal's own"),
-    ("start", "fzf event"), ("load", "fzf event"), ("f13", "unknown key 'f13'"), ("shift-up", "unknown key 'shift-up'"),
+    ("start", "fzf event"), ("load", "fzf event"), ("f13", "unknown key 'f13'"), ("shift-f1", "unknown key 'shift-f1'"),
     ("ctrl-ab", "unknown key 'ctrl-ab'"),
   ])
   func keysThatCannotBeBoundSaySo(name: String, message: String) {
@@ -81,7 +81,7 @@ import WaterfallView
     ("ctrl-o:execute()", "ctrl-o: execute needs a command"),
     ("ctrl-o:up(3)", "ctrl-o: 'up' takes no argument"),
     ("ctrl-o:reload(ls)", "it reads the same data again"),
-    ("ctrl-o:toggle-preview", "ctrl-o: fzf's action 'toggle-preview' is not supported (yet)"),
+    ("ctrl-o:change-prompt(> )", "ctrl-o: fzf's action 'change-prompt' is not supported (yet)"),
     ("ctrl-o:execute(echo '{title})", "ctrl-o: an unclosed '"),
     ("nope:up", "unknown key 'nope'"),
     ("ctrl-o:up,", "an empty binding at the end"),
