@@ -76,7 +76,7 @@ public struct LayoutPolicy: Sendable {
 
   /// How the waterfall gives cards to columns: `--order`'s way; without it,
   /// each to the shortest column, or left to right in turn when sorted, so
-  /// that the order reads row by row (DECISIONS.md, 2025-11-27).
+  /// that the order reads row by row (DECISIONS.md, "Layouts").
   public var itemOrder: ItemOrder {
     options.order ?? (isSorted ? .leftToRight : .shortestFirst)
   }
