@@ -22,6 +22,9 @@ import WaterfallView
 ///   OSC; it is swallowed whole.
 /// - another character is that character with Alt; another `ESC`, a key, or
 ///   nothing more waiting makes it the Escape key.
+/// - `ESC [ 2 0 0 ~` begins a bracketed paste (the session asks for them with
+///   `ESC [ ? 2004 h`): everything up to `ESC [ 2 0 1 ~` is one
+///   ``InputEvent/paste(_:)``, never keys, so pasted text cannot run a command.
 ///
 /// The state lasts from one read to the next, so an answer cut anywhere after
 /// its `ESC [` (or `ESC ]` …) is still swallowed when the rest comes. A sequence
@@ -52,7 +55,14 @@ public struct InputDecoder: Sendable {
     /// A string (OSC, APC, DCS, PM, SOS), ended by ST or, for OSC, BEL;
     /// `escaped`: the last character was ESC, which `\` makes ST.
     case string(isOSC: Bool, escaped: Bool)
+    /// A bracketed paste, and how much of its end (``pasteEnd``) has been read.
+    case paste(matched: Int)
   }
+
+  /// What ends a bracketed paste: `ESC [ 2 0 1 ~`.
+  static let pasteEnd: [UInt32] = [27, 0x5B, 0x32, 0x30, 0x31, 0x7E]
+  /// The most characters a paste keeps; the rest is dropped.
+  public static let longestPaste = 1 << 20
 
   /// How long an unfinished sequence waits for its rest, in milliseconds.
   public static let expiry: UInt64 = 1_000
@@ -61,6 +71,9 @@ public struct InputDecoder: Sendable {
 
   private(set) var state = State.ground
   private var lastTime: UInt64 = 0
+  /// The bracketed paste's text so far.
+  private var pasted = String.UnicodeScalarView()
+  private var pastedCount = 0
   /// How many answers (sequences that were not keys) were swallowed.
   public private(set) var swallowed = 0
 
@@ -92,8 +105,22 @@ public struct InputDecoder: Sendable {
   }
 
   private mutating func feed(_ unit: Unit, time: UInt64, into events: inout [InputEvent]) {
-    if state != .ground, state != .escape, time &- lastTime > Self.expiry { state = .ground }
+    if state != .ground, state != .escape, time &- lastTime > Self.expiry {
+      // A paste whose end never came is given as far as it came.
+      if case .paste(let matched) = state { endPaste(keeping: matched, into: &events) }
+      state = .ground
+    }
     lastTime = time
+    if case .paste = state, case .event(let event) = unit {
+      // Keys curses decoded inside a paste are its text.
+      switch event {
+      case .key(.enter): paste(10, into: &events)
+      case .key(.tab): paste(9, into: &events)
+      case .key(.character(let c)): for scalar in c.unicodeScalars { paste(scalar.value, into: &events) }
+      default: break
+      }
+      return
+    }
     switch unit {
     case .character(let code): character(code, into: &events)
     case .event(let event):
@@ -135,6 +162,12 @@ public struct InputDecoder: Sendable {
         state = .control(collected)
       case 0x40...0x7E:
         state = .ground
+        if collected == Array("200".utf8), code == 0x7E {
+          state = .paste(matched: 0)
+          pasted = String.UnicodeScalarView()
+          pastedCount = 0
+          return
+        }
         if let key = Self.controlKey(collected, final: UInt8(code)) { events.append(.key(key)) } else { swallowed += 1 }
       case 27:
         state = .escape
@@ -144,6 +177,8 @@ public struct InputDecoder: Sendable {
         state = .ground
         character(code, into: &events)
       }
+    case .paste:
+      paste(code, into: &events)
     case .string(let isOSC, let escaped):
       if escaped {
         if code == 0x5C {
@@ -161,6 +196,42 @@ public struct InputDecoder: Sendable {
         swallowed += 1
       }
     }
+  }
+
+  /// Takes one character of a bracketed paste: its text, or part of its end.
+  private mutating func paste(_ code: UInt32, into events: inout [InputEvent]) {
+    guard case .paste(let matched) = state else { return }
+    if code == Self.pasteEnd[matched] {
+      if matched + 1 == Self.pasteEnd.count {
+        state = .ground
+        events.append(.paste(String(pasted)))
+        pasted = String.UnicodeScalarView()
+      } else {
+        state = .paste(matched: matched + 1)
+      }
+      return
+    }
+    // What looked like the end was text.
+    for partial in Self.pasteEnd.prefix(matched) { keep(partial) }
+    if code == Self.pasteEnd[0] {
+      state = .paste(matched: 1)
+    } else {
+      keep(code)
+      state = .paste(matched: 0)
+    }
+  }
+
+  /// Gives a paste cut short as far as it came.
+  private mutating func endPaste(keeping matched: Int, into events: inout [InputEvent]) {
+    for partial in Self.pasteEnd.prefix(matched) { keep(partial) }
+    events.append(.paste(String(pasted)))
+    pasted = String.UnicodeScalarView()
+  }
+
+  private mutating func keep(_ code: UInt32) {
+    guard pastedCount < Self.longestPaste, let scalar = Unicode.Scalar(code) else { return }
+    pasted.append(scalar)
+    pastedCount += 1
   }
 
   /// The cursor and editing keys as a control sequence without parameters (or

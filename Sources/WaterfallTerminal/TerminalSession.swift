@@ -95,6 +95,9 @@ public final class TerminalSession {
     encoder = FrameEncoder(strings: Curses.terminalStrings(colors: colors), colors: TerminalColor(colors: colors))
     // Curses sends its modes and clears the screen once; the frames are the encoder's.
     Curses.present()
+    // Pastes come bracketed, as one event (InputDecoder), never as keys.
+    fflush(output)
+    _ = Self.bracketedPasteOn.withUnsafeBytes { Glibc.write(fileno(output), $0.baseAddress, $0.count) }
     size = Curses.screenSize()
 
     var fds: [Int32] = [0, 0]
@@ -111,6 +114,7 @@ public final class TerminalSession {
     var restore: [UInt8] = []
     for name in ["sgr0", "cnorm", "rmkx"] { restore += Curses.capability(name) ?? [] }
     if options.mouse { restore += Array("\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1006l".utf8) }
+    restore += Self.bracketedPasteOff
     restore += Curses.capability("rmcup") ?? []
     TerminalRestorer.arm(restoreBytes: restore, outputFD: fileno(output))
   }
@@ -126,6 +130,8 @@ public final class TerminalSession {
     ended = true
     TerminalRestorer.disarm()
     ResumeSignal.uninstall()
+    fflush(output)
+    _ = writeAll(Self.bracketedPasteOff)
     Curses.end()
     Curses.delete(screen)
     fclose(input)
@@ -193,6 +199,11 @@ public final class TerminalSession {
     send(frameBytes)
   }
 
+  /// Asks the terminal to bracket what the user pastes (`ESC [ 200 ~` … `ESC [ 201 ~`),
+  /// and stops it again; terminals that do not know the mode ignore both.
+  static let bracketedPasteOn = Array("\u{1B}[?2004h".utf8)
+  static let bracketedPasteOff = Array("\u{1B}[?2004l".utf8)
+
   /// Writes `bytes` to the terminal whole, with the signals that stop or end
   /// the program held meanwhile, so that their handlers never cut a sequence.
   private func send(_ bytes: [UInt8]) {
@@ -250,6 +261,7 @@ public final class TerminalSession {
   /// ```
   public func handOver<T>(_ body: () throws -> T) rethrows -> T {
     fflush(output)
+    _ = writeAll(Self.bracketedPasteOff)
     Curses.suspend()
     var ignore = sigaction()
     ignore.__sigaction_handler.sa_handler = SIG_IGN
@@ -268,6 +280,7 @@ public final class TerminalSession {
       sigaction(SIGQUIT, &savedQuit, nil)
       sigaction(SIGTSTP, &savedStop, nil)
       Curses.resume()
+      send(Self.bracketedPasteOn)
       encoder.forgetCursorAndStyle()
       repaintNeeded = true
     }

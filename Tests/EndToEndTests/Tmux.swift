@@ -71,6 +71,12 @@ final class Tmux {
     try Self.run(["send-keys", "-t", "0", "-l", text], socket: socket)
   }
 
+  /// Pastes `text` as a terminal does: bracketed (`ESC [ 200 ~` … `ESC [ 201 ~`)
+  /// when the program asked for bracketed pastes, as typed otherwise.
+  func paste(_ text: String) throws {
+    try Self.run(["set-buffer", "-b", "wf-paste", "--", text, ";", "paste-buffer", "-p", "-d", "-b", "wf-paste", "-t", "0"], socket: socket)
+  }
+
   /// The screen, one string per row, trailing spaces removed.
   func capture() throws -> [String] {
     let out = try Self.run(["capture-pane", "-p", "-t", "0"], socket: socket)

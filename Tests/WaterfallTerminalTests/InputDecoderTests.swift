@@ -103,4 +103,54 @@ import WaterfallView
     _ = decoder.feed(Self.scalars(Self.esc + "["), time: 5_000)
     #expect(decoder.feed(Self.scalars("j"), time: 5_001 + InputDecoder.expiry) == [.key(.character("j"))])
   }
+
+  // MARK: Bracketed pastes
+
+  static let pasteStart = esc + "[200~"
+  static let pasteEnd = esc + "[201~"
+
+  /// A paste is one event with its text, whatever keys the text would be.
+  @Test(arguments: ["q", "hello world", "x\ry\nz\t", "\u{1B}[A\u{1B}x", "\u{1B}[201", "\u{1B}[20", "ünïcødé 🌊", ""])
+  func aPasteIsOneEventWithItsText(text: String) {
+    var decoder = InputDecoder()
+    let events = decoder.feed(Self.scalars(Self.pasteStart + text + Self.pasteEnd + "j"), time: 0)
+    #expect(events == [.paste(text), .key(.character("j"))])
+    #expect(!decoder.isInsideSequence)
+  }
+
+  /// Cut anywhere, a paste is still one event, and what follows it keys.
+  @Test func aPasteCutIntoPiecesIsOneEvent() {
+    let whole = Self.scalars(Self.pasteStart + "abc" + Self.esc + "[20x" + Self.pasteEnd + "q")
+    for cut in 1..<whole.count {
+      var decoder = InputDecoder()
+      let events = decoder.feed(Array(whole[..<cut]), time: 0) + decoder.feed(Array(whole[cut...]), time: 1)
+      #expect(events == [.paste("abc\u{1B}[20x"), .key(.character("q"))], "cut at \(cut)")
+    }
+  }
+
+  /// Keys curses decoded inside a paste are its text; a paste whose end never
+  /// comes is given as far as it came when the next character is late.
+  @Test func keysInsideAPasteAreTextAndAnUnendedPasteEnds() {
+    var decoder = InputDecoder()
+    var events = decoder.feed(Self.scalars(Self.pasteStart + "a"), time: 0)
+    events += decoder.feed(.event(.key(.enter)), time: 0)
+    events += decoder.feed(.event(.key(.up)), time: 0)
+    events += decoder.feed(Self.scalars("b" + Self.esc + "[2"), time: 0)
+    #expect(events.isEmpty)
+    events = decoder.feed(Self.scalars("j"), time: 1 + InputDecoder.expiry)
+    #expect(events == [.paste("a\nb\u{1B}[2"), .key(.character("j"))])
+  }
+
+  /// A paste keeps at most ``InputDecoder/longestPaste`` characters.
+  @Test func aHugePasteIsCut() {
+    var decoder = InputDecoder()
+    let huge = String(repeating: "x", count: InputDecoder.longestPaste + 10)
+    let events = decoder.feed(Self.scalars(Self.pasteStart + huge + Self.pasteEnd), time: 0)
+    guard case .paste(let text)? = events.first else {
+      Issue.record("no paste: \(events.count) events")
+      return
+    }
+    #expect(text.unicodeScalars.count == InputDecoder.longestPaste)
+    #expect(events.count == 1)
+  }
 }

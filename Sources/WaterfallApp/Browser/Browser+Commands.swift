@@ -18,6 +18,7 @@ extension Browser {
       case .key(let key): pulls = mode == .browsing && KeyBindings.browsing.command(for: key) == .up
       case .mouse(let mouse): pulls = mouse.action == .wheelUp
       case .resize: pulls = true
+      case .paste: pulls = false
       }
       if !pulls {
         refresh = pull.release(now: time)
@@ -44,6 +45,9 @@ extension Browser {
     case .mouse(let mouse):
       cards.finishAnimation()
       return handleMouse(mouse, time: time)
+    case .paste(let text):
+      paste(text)
+      return .none
     case .key(let key):
       let global = KeyBindings.global.command(for: key)
       switch global {
@@ -54,6 +58,16 @@ extension Browser {
       cards.finishAnimation()
       return carryOut(global ?? KeyBindings.table(for: mode).command(for: key), key: key)
     }
+  }
+
+  /// Pasted text goes to the search whole, one search for all of it, its line
+  /// ends and other controls as spaces: on the cards it opens the search with
+  /// it; elsewhere (details, help, the picker) it is dropped. Never keys.
+  func paste(_ text: String) {
+    guard mode == .browsing || mode == .filtering else { return }
+    let line = String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) ? " " : $0 }))
+    mode = .filtering
+    applyFilter(filter + line)
   }
 
   /// Starts with `text` typed as the search (`--query`): the search runs and
