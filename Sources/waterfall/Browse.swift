@@ -36,6 +36,7 @@ struct Browse: ParsableCommand {
   @OptionGroup(title: "Fields") var fields: FieldOptions
   @OptionGroup(title: "Pictures") var pictureOptions: PictureOptions
   @OptionGroup(title: "Pictures") var fetchOptions: FetchOptions
+  @OptionGroup(title: "HTTP (waterfall URL)") var http: HTTPOptions
   @Option(help: ArgumentHelp("auto (kitty graphics or sixel where the terminal has them, else block symbols), kitty, sixel, blocks or none (placeholders only).", valueName: "how"))
   var pictures: PictureOptions.Choice = .auto
 
@@ -80,7 +81,7 @@ struct Browse: ParsableCommand {
   }
 
   func run() throws {
-    let source = resolveOrExit(path, sourceOptions, recursive: layout.recursive)
+    let source = resolveOrExit(path, sourceOptions, recursive: layout.recursive, feed: http.settings(memoryLimit: limit))
     picker.refuseSQL(on: source)
     if let filter = picker.filter {
       FilterRun(text: filter, exact: layout.exact, sort: layout.sort.flatMap { try? SortOrder(parsing: $0) })
@@ -99,6 +100,7 @@ struct Browse: ParsableCommand {
     options.query = picker.query
     pictureOptions.apply(to: &options)
     fetchOptions.apply(to: &options)
+    http.apply(to: &options, source: source)
     PictureOptions.apply(pictures, to: &options)
     let store = ItemStore(roles: layout.roles(fields.roles))
     let relay = WakeRelay()

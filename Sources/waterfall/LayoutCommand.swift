@@ -24,6 +24,7 @@ struct LayoutCommand: ParsableCommand {
   @OptionGroup(title: "Data") var source: SourceOptions
   @OptionGroup var layout: LayoutOptions
   @OptionGroup(title: "Fields") var fields: FieldOptions
+  @OptionGroup(title: "HTTP (a URL)") var http: HTTPOptions
 
   func validate() throws {
     guard width > 0, width <= 100_000 else { throw ValidationError("--width must be between 1 and 100000") }
@@ -31,7 +32,8 @@ struct LayoutCommand: ParsableCommand {
   }
 
   func run() throws {
-    let data = loadOrExit(path, source, roles: layout.roles(fields.roles), recursive: layout.recursive, allPages: allPages)
+    let data = loadOrExit(path, source, roles: layout.roles(fields.roles), recursive: layout.recursive, allPages: allPages,
+      feed: http.settings(memoryLimit: .machineDefault))
     let (loader, store) = (data.loader, data.store)
     var options = layout.browserOptions(theme: .unicode)
     options.layout = layout.layoutKind(for: store, source: loader.source)

@@ -24,6 +24,7 @@ struct RenderCommand: ParsableCommand {
   @OptionGroup(title: "Data") var source: SourceOptions
   @OptionGroup var layout: LayoutOptions
   @OptionGroup(title: "Fields") var fields: FieldOptions
+  @OptionGroup(title: "HTTP (a URL)") var http: HTTPOptions
   @OptionGroup(title: "Pictures") var pictureOptions: PictureOptions
 
   func validate() throws {
@@ -35,7 +36,8 @@ struct RenderCommand: ParsableCommand {
   }
 
   func run() throws {
-    let data = loadOrExit(path, source, roles: layout.roles(fields.roles), recursive: layout.recursive, allPages: allPages)
+    let data = loadOrExit(path, source, roles: layout.roles(fields.roles), recursive: layout.recursive, allPages: allPages,
+      feed: http.settings(memoryLimit: .machineDefault))
     let (loader, store) = (data.loader, data.store)
     var options = layout.browserOptions(theme: ascii ? .ascii : .unicode)
     options.layout = layout.layoutKind(for: store, source: loader.source)
