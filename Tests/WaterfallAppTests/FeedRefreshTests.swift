@@ -39,7 +39,7 @@ import WaterfallNetwork
 
     let (notices, replacement) = { _ = controller.reload(); return Self.settle(controller) }()
     #expect(replacement == nil)
-    #expect(notices.last == "\(url): not modified (HTTP 304): every card kept")
+    #expect(notices.last == "not modified (HTTP 304): every card kept")
     #expect(store.count == 1)
     #expect(server.headers(of: "/etag/feed").last?["if-none-match"] == #""feed-1""#)
     #expect(server.requests(to: "/etag/feed") == 2)

@@ -323,7 +323,7 @@ public final class LoadController {
       errors.append(error)
       update.notice = .some(error.description)
     } else {
-      update.notice = .some("\(source.sourceDescription.name): not modified (HTTP 304): every card kept")
+      update.notice = .some("not modified (HTTP 304): every card kept")
     }
     // Sizes the cancelled sizer had not read yet are read again (those read stay).
     measuredCount = 0

@@ -59,7 +59,9 @@ public struct HTTPFeedSource: ItemSource {
   }
 
   public var sourceDescription: SourceDescription {
-    var description = SourceDescription(name: Redaction.url(url), baseDirectory: url, startsSlowly: true)
+    // Not "slow to start": the screen waits for the first page as for a file's
+    // (a second at most), so a feed that fails at once exits with its message.
+    var description = SourceDescription(name: Redaction.url(url), baseDirectory: url)
     description.revalidates = true
     return description
   }
