@@ -20,9 +20,12 @@ import WaterfallNetwork
 
   /// Asks `server` for `path` (a gate's release).
   static func get(_ server: TestHTTPServer, _ path: String) throws {
-    let response = try HTTPClient().open(HTTPRequest(url: server.url(path)))
+    // The client lives until the body is read: it ends its transfers when it goes.
+    let client = try HTTPClient()
+    let response = try client.open(HTTPRequest(url: server.url(path)))
     var buffer = [UInt8](repeating: 0, count: 1024)
     while try response.read(into: &buffer) > 0 {}
+    withExtendedLifetime(client) {}
   }
 
   @Test func theFirstCardsShowWhileASlowBodyStillArrives() throws {

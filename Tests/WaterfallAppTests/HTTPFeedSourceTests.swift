@@ -49,6 +49,7 @@ import WaterfallNetwork
     let response = try client.open(HTTPRequest(url: server.url(path)))
     var buffer = [UInt8](repeating: 0, count: 1024)
     while try response.read(into: &buffer) > 0 {}
+    withExtendedLifetime(client) {}
   }
 
   @Test func theFirstItemsComeWhileTheBodyIsStillArriving() throws {
