@@ -22,7 +22,8 @@ Routes
   /pages/link/N?pages=P&per=K       page N of P (default 3) of K (default 5) JSON items,
                                     `Link: </pages/link/N+1?...>; rel="next"` (relative),
                                     plus rel="first" and rel="last" (absolute); no next on the last;
-                                    with &fail=K&until=NAME, page K answers 500 until /release/NAME
+                                    with &fail=K&until=NAME, page K answers 500 until /release/NAME;
+                                    with &hold=K&until=NAME, page K waits (at most 60 s) for /release/NAME
   /pages/cursor?after=C&pages=P     items after cursor C (none: the first page), the body
                                     {"items": [...], "next": "C2", "next_url": "http://.../pages/cursor?after=C2"};
                                     "next" is null on the last page
@@ -234,9 +235,15 @@ class Handler(BaseHTTPRequestHandler):
             return self.send_body(404, b"no such page\n", "text/plain")
         if str(n) == query.get("fail") and not gate(query.get("until", "")).is_set():
             return self.send_body(500, b"page %d fails\n" % n, "text/plain")
+        if str(n) == query.get("hold"):
+            log("# held page %d" % n)
+            gate(query.get("until", "")).wait(60)
         suffix = "?pages=%d&per=%d" % (pages, per)
-        if "fail" in query:
-            suffix += "&fail=%s&until=%s" % (query["fail"], query.get("until", ""))
+        for name in ("fail", "hold"):
+            if name in query:
+                suffix += "&%s=%s" % (name, query[name])
+        if "until" in query:
+            suffix += "&until=%s" % query["until"]
         links = ['<%s/pages/link/1%s>; rel="first"' % (self.base(), suffix),
                  '<%s/pages/link/%d%s>; rel="last"' % (self.base(), pages, suffix)]
         if n < pages:

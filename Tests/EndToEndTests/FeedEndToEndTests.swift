@@ -76,6 +76,30 @@ import WaterfallNetwork
     #expect(server.requests(to: "/pages/link/", prefix: true) == 6)
   }
 
+  @Test func gSaysHowFarItHasComeAndEscStopsIt() throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    let cache = try Self.cache()
+    defer { try? FileManager.default.removeItem(at: cache) }
+    // Page 3 waits for the test; pages 1 and 2 come at once.
+    let url = server.url("/pages/link/1?pages=6&per=40&hold=3&until=third")
+    let tmux = try Tmux(Self.command(url, "--layout list", cache: cache), width: 80, height: 20)
+    defer { tmux.kill() }
+    try tmux.waitFor("page 1") { Tmux.status($0).hasPrefix(" 1/40 ") }
+    try tmux.send("G")
+    try tmux.waitFor("page 3 asked for") { _ in server.events.contains("held page 3") }
+    let progress = try tmux.waitFor("the progress") { Tmux.status($0).contains("loading 80 items… │ going to the end · Esc stops") }
+    #expect(Tmux.status(progress).hasPrefix(" 80/80 "))
+    try tmux.send("Escape")
+    try tmux.waitFor("stopped") { Tmux.status($0).contains("stopped at 80 items") }
+    // The page under way still comes; no page after it is asked for.
+    try Self.get(server, "/release/third")
+    try tmux.waitFor("page 3") { Tmux.status($0).hasPrefix(" 80/120 ") }
+    try tmux.settle()
+    #expect(server.requests(to: "/pages/link/4", prefix: true) == 0)
+    #expect(server.requests(to: "/pages/link/", prefix: true) == 3)
+  }
+
   @Test func aRefreshIsA304AndTheCardsStay() throws {
     let server = try TestHTTPServer()
     defer { server.stop() }
@@ -128,6 +152,33 @@ import WaterfallNetwork
     #expect(render.status == 2)
     #expect(render.err == line)
     #expect(render.out.isEmpty)
+  }
+
+  @Test func aFailedPageEndsRenderAndLayoutWithItsLineAndNoCredentials() throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    let secret = "http://reader:hunter2@127.0.0.1:\(server.port)/status/500?access_token=abc&n=1"
+    let line = "waterfall: \(server.url("/status/500?access_token=…&n=1")): HTTP 500 Internal Server Error\n"
+    for command in ["render", "layout"] {
+      let run = try Tmux.waterfall([command, secret, "--width", "60", "-H", "Authorization: Bearer sesame"])
+      #expect(run.status == 2)
+      #expect(run.err == line)
+      #expect(run.out.isEmpty)
+    }
+    // A later page that fails: the line names it, after the first page's output.
+    let paged = server.url("/pages/link/1?pages=3&per=4&fail=2&until=never")
+    let layout = try Tmux.waterfall(["layout", paged, "--width", "60", "--all-pages"])
+    #expect(layout.status == 2)
+    #expect(layout.err == "waterfall: \(server.url("/pages/link/2?pages=3&per=4&fail=2&until=never")): HTTP 500 Internal Server Error\n")
+  }
+
+  @Test func aResponseLargerThanTheMemoryLimitIsRefused() throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    let url = server.url("/bytes?size=80000000")
+    let browse = try Tmux.waterfall([url, "--memory-limit", "64M"])
+    #expect(browse.status == 2)
+    #expect(browse.err == "waterfall: \(url): the response is larger than its budget of 64 MiB\n")
   }
 
   @Test func cachedPicturesStillShowWhenTheServerIsGone() throws {
