@@ -118,9 +118,12 @@ struct Browse: ParsableCommand {
     browser.apply(controller.start())
     let clock = ContinuousClock()
     let deadline = clock.now + .milliseconds(source.sourceDescription.startsSlowly ? Self.pipeWait : Self.fileWait)
+    // A feed's body may come slowly: its first cards show as soon as they are in
+    // (an error after them is said in the status bar, as a later page's is).
+    let showsFirstItems = source is HTTPFeedSource
     // The loader signals the relay whenever it has something: wait for that, not in a loop.
     var seen = relay.signalCount
-    while !controller.firstPageSettled && clock.now < deadline {
+    while !controller.firstPageSettled && !(showsFirstItems && store.count > 0) && clock.now < deadline {
       let update = controller.drain()
       browser.apply(update)
       if !update.changed { seen = relay.wait(after: seen, until: deadline) }
