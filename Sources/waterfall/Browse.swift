@@ -9,7 +9,7 @@ import WaterfallView
 #endif
 
 
-/// The interactive browser: `waterfall [FILE|DIR|-]`, the program's top level
+/// The interactive browser: `waterfall [FILE|DIR|URL|-]`, the program's top level
 /// for the user (see ``Main``): its options are what `waterfall --help` shows.
 struct Browse: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -20,14 +20,16 @@ struct Browse: ParsableCommand {
       values), JSON Lines, CSV or TSV with a header row, or a SQLite database
       (--table, --sql); DIR is a folder of pages (1.json, 2.json, …), or of
       pictures (PNG, JPEG, GIF, WebP: one card each), or with -r a folder of
-      such folders, each a section; - (or a pipe) reads standard input.
+      such folders, each a section; URL is a feed over http or https, page
+      after page (its Link header, --next or --page-param); - (or a pipe)
+      reads standard input.
       Pictures show in 256 colours, or 24-bit with COLORTERM=truecolor,
       drawn with block symbols (--symbols). Options in the file
       WATERFALL_DEFAULT_OPTS_FILE names, then in WATERFALL_DEFAULT_OPTS,
       come before the command line's (which win), as FZF_DEFAULT_OPTS does.
       """)
 
-  @Argument(help: ArgumentHelp("A JSON, JSON Lines, CSV, TSV or SQLite file, a directory of pages, or - for standard input.", valueName: "FILE|DIR|-"))
+  @Argument(help: ArgumentHelp("A JSON, JSON Lines, CSV, TSV or SQLite file, a directory of pages, an http(s) URL, or - for standard input.", valueName: "FILE|DIR|URL|-"))
   var path: String?
 
   @OptionGroup(title: "Data") var sourceOptions: SourceOptions

@@ -15,7 +15,7 @@ struct LayoutCommand: ParsableCommand {
       share it.
       """)
 
-  @Argument(help: ArgumentHelp("The data, as for the browser.", valueName: "FILE|DIR|-"))
+  @Argument(help: ArgumentHelp("The data, as for the browser.", valueName: "FILE|DIR|URL|-"))
   var path: String?
   @Option(help: "Width in cells (1-100000).") var width: Int
   @Option(help: "Screen height in cells, 2-100000 (the cards get all but the status line).") var height: Int = 24

@@ -8,7 +8,7 @@ struct RenderCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "render", abstract: "Print the screen the browser would show, as text.")
 
-  @Argument(help: ArgumentHelp("The data, as for the browser.", valueName: "FILE|DIR|-"))
+  @Argument(help: ArgumentHelp("The data, as for the browser.", valueName: "FILE|DIR|URL|-"))
   var path: String?
   @Option(help: "Screen width in cells (1-10000).") var width: Int = 80
   @Option(help: "Screen height in cells (1-10000).") var height: Int = 24
