@@ -47,6 +47,10 @@ public final class TerminalSession {
   private var encoder: FrameEncoder
   /// A frame's bytes, kept from frame to frame.
   private var frameBytes: [UInt8] = []
+  /// Characters read to keys, the terminal's answers kept out.
+  private var decoder = InputDecoder()
+  /// Events decoded and not yet handed out.
+  private var decoded: [InputEvent] = []
   /// Set when the screen must be written whole (Ctrl-L, back from Ctrl-Z).
   private var repaintNeeded = false
   private var ended = false
@@ -149,13 +153,30 @@ public final class TerminalSession {
     return readEvent()
   }
 
+  /// The next event of what curses has waiting, through ``InputDecoder``: the
+  /// terminal's answers never come out as keys.
   private func readEvent() -> InputEvent? {
-    let event = Curses.read()
+    while decoded.isEmpty {
+      guard let unit = Curses.read() else {
+        decoded += decoder.idle()
+        break
+      }
+      decoded += decoder.feed(unit, time: Self.milliseconds())
+    }
+    guard !decoded.isEmpty else { return nil }
+    let event = decoded.removeFirst()
     if case .resize(let newSize) = event {
       size = newSize
       Curses.forgetWindowChanges()
     }
     return event
+  }
+
+  /// A monotonic clock in milliseconds, for the decoder's expiry.
+  private static func milliseconds() -> UInt64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return UInt64(now.tv_sec) * 1000 + UInt64(now.tv_nsec) / 1_000_000
   }
 
   // MARK: Output
