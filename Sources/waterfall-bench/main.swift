@@ -4,8 +4,8 @@
 //                   [--data DIR] [--waterfall PATH] [--programs LIST] [--no-others]
 //                   [--show-screens] [--timeout S] [--stdin-seconds S] [--line-mb N]
 //
-//   GROUP        layout, view, scale, images, search, relayout, symbols, stdin or filter
-//                (all nine when none is given), or data (only generate the scale benchmark's files)
+//   GROUP        layout, view, scale, images, search, relayout, symbols, stdin, filter or feed
+//                (all ten when none is given), or data (only generate the scale benchmark's files)
 //   --json       one JSON object with every figure, instead of the table
 //   --quick      fewer items and runs (the scale part: 100,000 items)
 //   --items N    items in the scale benchmark's files (default 1,000,000)
@@ -41,7 +41,7 @@ func log(_ message: String) {
   _ = write(2, &bytes, bytes.count)
 }
 
-let groups = ["layout", "view", "scale", "images", "search", "relayout", "symbols", "stdin", "filter", "data"]
+let groups = ["layout", "view", "scale", "images", "search", "relayout", "symbols", "stdin", "filter", "feed", "data"]
 let valueOptions: Set = [
   "--only", "--items", "--data", "--waterfall", "--programs", "--files", "--parts", "--timeout",
   "--stdin-seconds", "--line-mb",
@@ -164,6 +164,12 @@ if wanted("stdin") {
   if let size = option("--line-mb").flatMap(Int.init), size > 0 { settings.lineMegabytes = size }
   settings.log = log
   StdinBench(settings: settings).run(into: &report)
+}
+
+if wanted("feed") {
+  var settings = FeedBench.Settings(waterfall: option("--waterfall") ?? ".build/release/waterfall")
+  settings.log = log
+  FeedBench(settings: settings).run(into: &report)
 }
 
 if wantsJSON {

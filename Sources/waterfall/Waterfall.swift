@@ -196,12 +196,14 @@ struct LayoutOptions: ParsableArguments {
 
 /// The source named by `argument` (standard input when it is absent and stdin
 /// is a pipe), or exits 2 with why not.
-func resolveOrExit(_ argument: String?, _ options: SourceOptions, recursive: Bool = false) -> any ItemSource {
+func resolveOrExit(
+  _ argument: String?, _ options: SourceOptions, recursive: Bool = false, feed: FeedSettings = FeedSettings()
+) -> any ItemSource {
   if argument == "-", isatty(0) != 0 { fail(standardInputIsTerminal) }
   do {
     if let argument {
       return try SourceResolver.resolve(
-        argument, recursive: recursive, format: options.format, table: options.table, query: options.sql)
+        argument, recursive: recursive, format: options.format, table: options.table, query: options.sql, feed: feed)
     }
   } catch {
     fail(error.description)
@@ -231,9 +233,10 @@ struct LoadedData {
 /// when nothing at all is left to show does the program end here, with the
 /// message and status 2.
 func loadOrExit(
-  _ argument: String?, _ options: SourceOptions, roles: FieldRoles, recursive: Bool = false, allPages: Bool = false
+  _ argument: String?, _ options: SourceOptions, roles: FieldRoles, recursive: Bool = false, allPages: Bool = false,
+  feed: FeedSettings = FeedSettings()
 ) -> LoadedData {
-  let source = resolveOrExit(argument, options, recursive: recursive)
+  let source = resolveOrExit(argument, options, recursive: recursive, feed: feed)
   let store = ItemStore(roles: roles)
   let loader = Loader(source: source, store: store, options: options.readOptions)
   var errors = PageErrors()

@@ -11,6 +11,11 @@ public struct PageEnd: Sendable, Equatable {
   /// The sections the source knows of so far, read or not (a folder tree's
   /// folders): the status bar counts every group found; nil: none apart.
   public var sectionsFound: Int?
+  /// The reading took up where the one before it stopped instead of starting
+  /// again: its first page had not changed (a feed's 304), or could not be
+  /// fetched to tell (then ``error`` says why). Nothing was read; the cards
+  /// shown stay, and the next page is the one the reading before would have read.
+  public var resumed = false
 
   public init(error: LoadError? = nil, hasMore: Bool, sectionsFound: Int? = nil) {
     self.error = error
