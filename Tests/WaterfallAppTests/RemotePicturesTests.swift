@@ -152,6 +152,9 @@ import WaterfallView
     }
     frame()
     eventually("the first card's picture on its way") { remote.note(for: never) == "downloading" }
+    // On its way at the server too: a download still queued is dropped unsent when
+    // given up, and the server would have no client to see go (seen on a busy machine).
+    eventually("the server to be sending it") { server.requests(to: "/pictures/never.png") > 0 }
     _ = browser.handle(.key(.pageDown))
     frame()
     // The cards below were made from the ones above: their pictures were released.
