@@ -1,9 +1,12 @@
 import WaterfallLayout
 
-/// Something that happened at the terminal: a key, the mouse, a new size.
+/// Something that happened at the terminal: a key, the mouse, a new size, or
+/// an answer the terminal sent to a question (never a key).
 public enum InputEvent: Hashable, Sendable {
   case key(Key)
   case mouse(MouseEvent)
   /// The terminal now has this size.
   case resize(Size)
+  /// The terminal answered a question (``TerminalAnswer``).
+  case answer(TerminalAnswer)
 }
