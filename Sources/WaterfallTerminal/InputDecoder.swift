@@ -5,7 +5,7 @@ import WaterfallView
 /// keys, whenever it arrives: the answers it can read come out as
 /// ``InputEvent/answer(_:)`` (``TerminalAnswer``), the others are dropped.
 ///
-/// A terminal answers questions (the start-up probe's device attributes and
+/// A terminal answers questions (the graphics question's device attributes and
 /// kitty graphics query, a size or mode report, a colour) with escape sequences
 /// that curses does not know as keys: it hands them over a character at a time,
 /// `ESC` first. Read as keys, `ESC [ ? 6 2 ; 4 c` would be Alt-[ and then `?`
