@@ -2,7 +2,7 @@
 # Screenshots of waterfall drawing pictures in real pixels, for the tests that
 # check the pixels land where the cards are (Tests/EndToEndTests/PixelsEndToEndTests.swift).
 #
-#   Scripts/pixel-shots.sh OUT WATERFALL DATA KEYS TERMINAL
+#   Scripts/pixel-shots.sh OUT WATERFALL DATA KEYS TERMINAL [PICTURES]
 #
 # TERMINAL is xterm (xterm -ti vt340, 256 colour registers, the bitmap font, no
 # inner border: --pictures sixel), kitty (software GL: --pictures kitty) or tmux
@@ -12,13 +12,14 @@
 # WATERFALL DATA twice in a 100x30 terminal under Xvfb, with real pixels and
 # then with --pictures blocks; each time presses KEYS (xdotool names, one by one)
 # and saves the screen as OUT/pixels.png and OUT/blocks.png, the terminal's size
-# in pixels (TIOCGWINSZ: rows columns width height) in OUT/size.txt. Needs
-# xvfb-run, xdotool, ImageMagick's import and the terminal.
+# in pixels (TIOCGWINSZ: rows columns width height) in OUT/size.txt. PICTURES
+# (xterm only) replaces --pictures sixel in the run with real pixels: `auto` has
+# the terminal asked. Needs xvfb-run, xdotool, ImageMagick's import and the terminal.
 set -eu
 if [ -z "${WATERFALL_PIXELS_DISPLAY:-}" ]; then
   exec xvfb-run -a -s "-screen 0 1280x800x24" env WATERFALL_PIXELS_DISPLAY=1 "$0" "$@"
 fi
-out=$1 waterfall=$2 data=$3 keys=$4 terminal=${5:-xterm}
+out=$1 waterfall=$2 data=$3 keys=$4 terminal=${5:-xterm} pictures=${6:-sixel}
 mkdir -p "$out"
 size="python3 -c 'import fcntl, termios, struct; print(*struct.unpack(\"HHHH\", fcntl.ioctl(0, termios.TIOCGWINSZ, bytes(8))))' > '$out/size.txt'"
 for mode in pixels blocks; do
@@ -35,7 +36,7 @@ for mode in pixels blocks; do
         -e sh -c "echo \$WINDOWID > '$out/window'; exec env TERM=xterm-256color tmux -L $socket -f '$out/tmux.conf' new-session 'sleep 600' \; split-window -h -l 100 'sh $out/pane.sh'" &
       ;;
     xterm)
-      [ "$mode" = pixels ] && how=sixel || how=blocks
+      [ "$mode" = pixels ] && how=$pictures || how=blocks
       xterm -ti vt340 -xrm 'XTerm*numColorRegisters: 256' -xrm 'XTerm*allowSendEvents: true' -b 0 \
         -geometry 100x30+0+0 -bg black -fg white \
         -e sh -c "echo \$WINDOWID > '$out/window'; $size; exec env -u NO_COLOR LANG=C.UTF-8 TERM=xterm-256color '$waterfall' --no-animation --pictures $how '$data'" &

@@ -1,119 +1,111 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import WaterfallLayout
+import WaterfallView
 
-/// Asks a terminal, within a short budget, whether it shows real pixels: a kitty
-/// graphics query (a 1x1 picture, id 31, only queried, never shown) followed by
-/// Primary Device Attributes (DA1), which every terminal answers. A kitty answer
-/// `ESC _ G i=31;OK ESC \` before DA1's means the kitty protocol; a `4` among
-/// DA1's parameters means sixel; DA1's answer ends the wait, and no answer within
-/// the budget means neither.
+/// The question whether a terminal shows real pixels, asked without waiting:
+/// the program writes ``query`` when it first has a picture to show and goes
+/// on drawing (block symbols); the answers come back among the keys as
+/// ``InputEvent/answer(_:)`` events (``InputDecoder``), which the run loop hands
+/// to ``take(_:at:)``.
 ///
-/// Only asked on a terminal: never with `TERM=dumb` or without a tty (see
-/// ``GraphicsSupport/fromEnvironment(_:)``, which the caller consults first).
+/// The query is a kitty graphics query (a 1x1 picture, id 31, only queried,
+/// never shown), a request for the cell's size in pixels (`CSI 16 t`), then
+/// Primary Device Attributes (DA1), which every terminal answers, last. A kitty
+/// `OK` for id 31 before DA1's answer means kitty's protocol; a `4` among DA1's
+/// parameters means sixel; DA1's answer decides. No answer within ``limit``
+/// milliseconds means neither, and an answer after that changes nothing (the
+/// decoder still keeps it from the keys).
+///
+/// Times are the caller's clock in milliseconds (the run loop's), so a test
+/// steps them.
 ///
 /// ```swift
 /// var probe = GraphicsProbe()
-/// probe.feed(Array("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?62;4c".utf8))
-/// probe.answer   // .kitty (sixel too, kitty preferred)
+/// session.writeAfterFrame(probe.ask(at: 10)!)              // .asked(at: 10)
+/// probe.take(.kittyGraphics(id: 31, message: "OK"), at: 14)
+/// probe.take(.deviceAttributes([62, 4]), at: 15)            // .kitty (sixel too, kitty preferred)
+/// probe.phase                                               // .answered(.kitty)
 /// ```
-public struct GraphicsProbe: Sendable {
-  /// What is written to the terminal: the kitty query, then DA1.
-  public static let query: [UInt8] = Array("\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[c".utf8)
+public struct GraphicsProbe: Hashable, Sendable {
+  /// What is written to the terminal: the kitty query, the cell size request, then DA1.
+  public static let query: [UInt8] = Array("\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[16t\u{1B}[c".utf8)
 
-  /// How much longer than its budget the probe waits for the rest of an answer
-  /// it has begun to read, in milliseconds.
-  static let grace = 100
+  /// How long an answer is waited for, in milliseconds: nothing waits for it,
+  /// so it can allow a slow link (an ssh round trip over an ocean).
+  public static let limit: UInt64 = 1_000
 
-  public private(set) var kitty = false
-  public private(set) var sixel = false
-  /// Whether DA1's answer has come: nothing more will.
-  public private(set) var complete = false
-  private var buffer: [UInt8] = []
+  /// Where the question stands.
+  public enum Phase: Hashable, Sendable {
+    /// Not asked: no picture was to be shown yet.
+    case notAsked
+    /// Asked at this time; the answer is awaited until ``GraphicsProbe/limit`` after.
+    case asked(at: UInt64)
+    /// DA1's answer came: nothing more will.
+    case answered(GraphicsSupport)
+    /// No answer within the limit: block symbols.
+    case timedOut
+  }
+
+  public private(set) var phase = Phase.notAsked
+  /// A cell's size in pixels, when the terminal said it before DA1's answer.
+  public private(set) var cellSize: Size?
+  /// Whether kitty answered `OK` to the query before DA1's answer.
+  private var kittyOK = false
 
   public init() {}
 
-  /// The answer so far: kitty preferred to sixel.
-  public var answer: GraphicsSupport { kitty ? .kitty : sixel ? .sixel : .none }
-
-  /// Takes bytes the terminal sent.
-  public mutating func feed(_ bytes: [UInt8]) {
-    buffer += bytes
-    // kitty: ESC _ G ... ; OK ESC \   (its id is 31, or absent in old versions).
-    if !kitty, let start = find([0x1B, 0x5F, 0x47]) {
-      if let end = find([0x1B, 0x5C], from: start + 3) {
-        let body = String(decoding: buffer[(start + 3)..<end], as: UTF8.self)
-        kitty = body.hasSuffix(";OK")
-      }
-    }
-    // DA1: ESC [ ? params c
-    if !complete, let start = find([0x1B, 0x5B, 0x3F]) {
-      var i = start + 3
-      while i < buffer.count, (0x30...0x3B).contains(buffer[i]) { i += 1 }
-      if i < buffer.count, buffer[i] == 0x63 {
-        let parameters = String(decoding: buffer[(start + 3)..<i], as: UTF8.self).split(separator: ";")
-        sixel = parameters.contains("4")
-        complete = true
-      }
+  /// What the terminal shows, once that is decided: its answer, or
+  /// ``GraphicsSupport/none`` after the limit; nil while not asked or awaited.
+  public var support: GraphicsSupport? {
+    switch phase {
+    case .notAsked, .asked: return nil
+    case .answered(let support): return support
+    case .timedOut: return GraphicsSupport.none
     }
   }
 
-  private func find(_ needle: [UInt8], from: Int = 0) -> Int? {
-    guard buffer.count >= needle.count, from <= buffer.count - needle.count else { return nil }
-    for i in from...(buffer.count - needle.count) where buffer[i] == needle[0] {
-      if Array(buffer[i..<(i + needle.count)]) == needle { return i }
+  /// When an unanswered question is given up, or nil when none is awaited.
+  public var deadline: UInt64? {
+    if case .asked(let time) = phase { return time + Self.limit }
+    return nil
+  }
+
+  /// Asks at `time`: returns ``query`` to write, or nil when it was asked before.
+  public mutating func ask(at time: UInt64) -> [UInt8]? {
+    guard phase == .notAsked else { return nil }
+    phase = .asked(at: time)
+    return Self.query
+  }
+
+  /// Takes an answer that came at `time`; returns what the terminal shows when
+  /// this answer decided it (DA1's), nil otherwise: another answer, or one that
+  /// came when no question was awaited (before it, after the limit, or after
+  /// DA1's).
+  @discardableResult
+  public mutating func take(_ answer: TerminalAnswer, at time: UInt64) -> GraphicsSupport? {
+    expire(at: time)
+    guard case .asked = phase else { return nil }
+    switch answer {
+    case .kittyGraphics(let id, let message):
+      // Old versions of kitty leave the id out.
+      if id == nil || id == 31 { kittyOK = message == "OK" }
+    case .cellSize(let size):
+      cellSize = size
+    case .deviceAttributes(let parameters):
+      let support = kittyOK ? GraphicsSupport.kitty : parameters.contains(4) ? .sixel : .none
+      phase = .answered(support)
+      return support
+    default:
+      break
     }
     return nil
   }
 
-  /// Asks the terminal on `input` / `output` (both the tty) and waits at most
-  /// `milliseconds` for DA1's answer, the tty set to non-canonical, no-echo mode
-  /// meanwhile and restored after. Nothing is asked when `input` is not a tty.
-  public static func ask(input: Int32, output: Int32, milliseconds: Int = 200) -> GraphicsProbe {
-    var probe = GraphicsProbe()
-    guard isatty(input) == 1 else { return probe }
-    var saved = termios()
-    guard tcgetattr(input, &saved) == 0 else { return probe }
-    var raw = saved
-    raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
-    withUnsafeMutableBytes(of: &raw.c_cc) { cc in
-      cc[Int(VMIN)] = 0
-      cc[Int(VTIME)] = 0
-    }
-    tcsetattr(input, TCSANOW, &raw)
-    defer { tcsetattr(input, TCSANOW, &saved) }
-    var written = 0
-    while written < query.count {
-      let n = query[written...].withUnsafeBytes { write(output, $0.baseAddress, $0.count) }
-      if n <= 0 { return probe }
-      written += n
-    }
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    var deadline = now.tv_sec * 1000 + now.tv_nsec / 1_000_000 + milliseconds
-    var chunk = [UInt8](repeating: 0, count: 256)
-    // Where the answers read so far stand: one cut at the deadline is read to
-    // its end (within `grace` more), so that its rest never reaches the keys
-    // without its beginning. (A whole answer that comes later is the input
-    // decoder's to swallow.)
-    var sequences = InputDecoder()
-    var graceGiven = false
-    while !probe.complete || sequences.isInsideSequence {
-      clock_gettime(CLOCK_MONOTONIC, &now)
-      let left = deadline - (now.tv_sec * 1000 + now.tv_nsec / 1_000_000)
-      if left <= 0 {
-        guard sequences.isInsideSequence, !graceGiven else { break }
-        graceGiven = true
-        deadline += Self.grace
-        continue
-      }
-      var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
-      guard poll(&descriptor, 1, Int32(left)) > 0 else { continue }
-      let n = read(input, &chunk, chunk.count)
-      if n <= 0 { break }
-      probe.feed(Array(chunk[0..<n]))
-      _ = sequences.feed(chunk[0..<n].map { Unicode.Scalar($0) }, time: 0)
-    }
-    return probe
+  /// Gives the question up when `time` is past its ``deadline``; returns whether
+  /// it was given up now.
+  @discardableResult
+  public mutating func expire(at time: UInt64) -> Bool {
+    guard let deadline, time > deadline else { return false }
+    phase = .timedOut
+    return true
   }
 }

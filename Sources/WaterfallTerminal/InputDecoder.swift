@@ -2,9 +2,10 @@ import WaterfallView
 
 /// Turns what curses reads (characters, and the keys it decoded itself) into
 /// ``InputEvent`` values, and keeps every answer a terminal sends away from the
-/// keys, whenever it arrives.
+/// keys, whenever it arrives: the answers it can read come out as
+/// ``InputEvent/answer(_:)`` (``TerminalAnswer``), the others are dropped.
 ///
-/// A terminal answers questions (the start-up probe's device attributes and
+/// A terminal answers questions (the graphics question's device attributes and
 /// kitty graphics query, a size or mode report, a colour) with escape sequences
 /// that curses does not know as keys: it hands them over a character at a time,
 /// `ESC` first. Read as keys, `ESC [ ? 6 2 ; 4 c` would be Alt-[ and then `?`
@@ -16,10 +17,12 @@ import WaterfallView
 ///   (`ESC [ 4 ; … t`, `ESC [ 6 ; … t`, `ESC [ 8 ; … t`), mode reports
 ///   (`ESC [ ? … $ y`), cursor position reports (`ESC [ r ; c R`), focus, and
 ///   any other sequence curses did not make a key of, except the cursor and
-///   editing keys (`ESC [ A` … `ESC [ 6 ~`), which are those keys.
+///   editing keys (`ESC [ A` … `ESC [ 6 ~`), which are those keys. Device
+///   attributes, the size reports and mode reports come out as answers.
 /// - `]`, `_`, `P`, `^` or `X` begins a string (OSC colour replies, kitty's
 ///   `ESC _ G … ESC \`, DCS answers) that ends at ST (`ESC \`), or at BEL for
-///   OSC; it is swallowed whole.
+///   OSC; it is swallowed whole. OSC replies (up to ``longestString``
+///   characters) and kitty's graphics replies come out as answers.
 /// - another character is that character with Alt; another `ESC`, a key, or
 ///   nothing more waiting makes it the Escape key.
 /// - `ESC [ 2 0 0 ~` begins a bracketed paste (the session asks for them with
@@ -35,7 +38,8 @@ import WaterfallView
 ///
 /// ```swift
 /// var decoder = InputDecoder()
-/// decoder.feed(Array("\u{1B}[?62;4c?".unicodeScalars), time: 0)   // [.key(.character("?"))]
+/// decoder.feed(Array("\u{1B}[?62;4c?".unicodeScalars), time: 0)
+/// // [.answer(.deviceAttributes([62, 4])), .key(.character("?"))]
 /// ```
 public struct InputDecoder: Sendable {
   /// What curses reads: a character, or an event it decoded (a key, the mouse,
@@ -53,10 +57,19 @@ public struct InputDecoder: Sendable {
     /// A control sequence: the parameter and intermediate characters so far.
     case control([UInt8])
     /// A string (OSC, APC, DCS, PM, SOS), ended by ST or, for OSC, BEL;
-    /// `escaped`: the last character was ESC, which `\` makes ST.
-    case string(isOSC: Bool, escaped: Bool)
+    /// `escaped`: the last character was ESC, which `\` makes ST. Its text is
+    /// kept in `stringBody` while it may be an answer.
+    case string(StringKind, escaped: Bool)
     /// A bracketed paste, and how much of its end (``pasteEnd``) has been read.
     case paste(matched: Int)
+  }
+
+  /// Which string a sequence is: OSC (which BEL also ends), APC (kitty's
+  /// graphics replies), or another (DCS, PM, SOS), never read.
+  enum StringKind: Hashable, Sendable {
+    case osc
+    case apc
+    case other
   }
 
   /// What ends a bracketed paste: `ESC [ 2 0 1 ~`.
@@ -68,12 +81,19 @@ public struct InputDecoder: Sendable {
   public static let expiry: UInt64 = 1_000
   /// The longest control sequence kept; a longer one is given up.
   static let longestControl = 64
+  /// The most characters of a string kept to read it as an answer; a longer
+  /// one is still swallowed, unread.
+  public static let longestString = 4_096
 
   private(set) var state = State.ground
   private var lastTime: UInt64 = 0
   /// The bracketed paste's text so far.
   private var pasted = String.UnicodeScalarView()
   private var pastedCount = 0
+  /// The text of the OSC or APC string being read, while `readsString`
+  /// (false: too long, or a string never read).
+  private var stringBody: [UInt32] = []
+  private var readsString = false
   /// How many answers (sequences that were not keys) were swallowed.
   public private(set) var swallowed = 0
 
@@ -145,8 +165,9 @@ public struct InputDecoder: Sendable {
       switch code {
       case 27: events.append(.key(.escape))
       case 0x5B: state = .control([])
-      case 0x5D: state = .string(isOSC: true, escaped: false)
-      case 0x5F, 0x50, 0x5E, 0x58: state = .string(isOSC: false, escaped: false)
+      case 0x5D: beginString(.osc)
+      case 0x5F: beginString(.apc)
+      case 0x50, 0x5E, 0x58: beginString(.other)
       default:
         state = .ground
         if let scalar = Unicode.Scalar(code) { events.append(.key(.alt(Character(scalar)))) }
@@ -168,7 +189,12 @@ public struct InputDecoder: Sendable {
           pastedCount = 0
           return
         }
-        if let key = Self.controlKey(collected, final: UInt8(code)) { events.append(.key(key)) } else { swallowed += 1 }
+        if let key = Self.controlKey(collected, final: UInt8(code)) {
+          events.append(.key(key))
+        } else {
+          swallowed += 1
+          if let answer = TerminalAnswer(control: collected, final: UInt8(code)) { events.append(.answer(answer)) }
+        }
       case 27:
         state = .escape
       default:
@@ -179,21 +205,21 @@ public struct InputDecoder: Sendable {
       }
     case .paste:
       paste(code, into: &events)
-    case .string(let isOSC, let escaped):
+    case .string(let kind, let escaped):
       if escaped {
         if code == 0x5C {
-          state = .ground
-          swallowed += 1
+          endString(kind, into: &events)
         } else {
           // An ESC that was not ST begins a sequence of its own.
           state = .escape
           character(code, into: &events)
         }
       } else if code == 27 {
-        state = .string(isOSC: isOSC, escaped: true)
-      } else if code == 0x9C || (isOSC && code == 7) {
-        state = .ground
-        swallowed += 1
+        state = .string(kind, escaped: true)
+      } else if code == 0x9C || (kind == .osc && code == 7) {
+        endString(kind, into: &events)
+      } else if readsString {
+        if stringBody.count < Self.longestString { stringBody.append(code) } else { readsString = false }
       }
     }
   }
@@ -232,6 +258,19 @@ public struct InputDecoder: Sendable {
     guard pastedCount < Self.longestPaste, let scalar = Unicode.Scalar(code) else { return }
     pasted.append(scalar)
     pastedCount += 1
+  }
+
+  private mutating func beginString(_ kind: StringKind) {
+    state = .string(kind, escaped: false)
+    stringBody.removeAll(keepingCapacity: true)
+    readsString = kind != .other
+  }
+
+  /// A string has ended: swallowed, and read as an answer when it is one.
+  private mutating func endString(_ kind: StringKind, into events: inout [InputEvent]) {
+    state = .ground
+    swallowed += 1
+    if readsString, let answer = TerminalAnswer(string: kind, body: stringBody) { events.append(.answer(answer)) }
   }
 
   /// The cursor and editing keys as a control sequence without parameters (or

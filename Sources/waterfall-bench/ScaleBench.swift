@@ -29,6 +29,8 @@ struct ScaleBench {
     var pressScale = 1.0
     /// Whether to log the screen before and after each step (to see what is measured).
     var showScreens = false
+    /// Whether the pseudo-terminal answers device attributes (false: `--no-answers`).
+    var terminalAnswers = true
     /// The programs to measure: `waterfall`, and `less` and `fzf` for context.
     var programs: Set<String> = ["waterfall", "less", "fzf"]
     /// The files waterfall is measured on (``BenchData/files``' names); less and
@@ -92,6 +94,7 @@ struct ScaleBench {
       return
     }
     defer { driver.finish(quitKeys: subject.quitKeys) }
+    driver.answersDeviceAttributes = settings.terminalAnswers
 
     // First screen.
     let first = driver.wait(timeout: settings.firstScreenTimeout) { subject.firstScreen($0.screen) }

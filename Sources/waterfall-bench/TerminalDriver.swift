@@ -41,6 +41,9 @@ final class TerminalDriver {
   /// sixel and kitty pictures are sent in them.
   private(set) var pictureStrings = 0
   private var lastByte: UInt8 = 0
+  /// Whether the terminal answers Primary Device Attributes, as every real one
+  /// does; false stands for a terminal (or a link) that answers nothing.
+  var answersDeviceAttributes = true
 
   /// The environment every program gets: a 256-colour xterm, a UTF-8 locale.
   static func environment(adding extra: [String] = []) -> [String] {
@@ -105,7 +108,7 @@ final class TerminalDriver {
     // Primary Device Attributes, as a terminal without sixel answers them: the
     // program asks at start (`--pictures auto`) and would otherwise wait out its
     // budget for an answer no terminal fails to give.
-    if bytes.count >= 3, (0...(bytes.count - 3)).contains(where: { bytes[$0] == 0x1B && bytes[$0 + 1] == 0x5B && bytes[$0 + 2] == 0x63 }) {
+    if answersDeviceAttributes, bytes.count >= 3, (0...(bytes.count - 3)).contains(where: { bytes[$0] == 0x1B && bytes[$0 + 1] == 0x5B && bytes[$0 + 2] == 0x63 }) {
       terminal.write(Array("\u{1B}[?62;22c".utf8))
     }
     parser.feed(bytes) { screen.apply($0) }

@@ -20,6 +20,8 @@
 //                terminal (the real programs in a pseudo-terminal; default: all); of the
 //                relayout group: text, groups
 //   --show-screens  log the screen before and after each counted step
+//   --no-answers the scale part's pseudo-terminal answers no query (a terminal
+//                or link that answers nothing; by default it answers DA1)
 //   --timeout S  wait at most S seconds for a first screen and 2S for the whole
 //                load (default 90 and 180); what is not reached is reported so
 //   --stdin-seconds S  how long the stdin part reads `yes` before reading its
@@ -46,11 +48,11 @@ let valueOptions: Set = [
   "--only", "--items", "--data", "--waterfall", "--programs", "--files", "--parts", "--timeout",
   "--stdin-seconds", "--line-mb",
 ]
-let flagOptions: Set = ["--json", "--quick", "--no-others", "--show-screens"]
+let flagOptions: Set = ["--json", "--quick", "--no-others", "--show-screens", "--no-answers"]
 let usage = """
   usage: waterfall-bench [GROUP] [--json] [--quick] [--only GROUP] [--items N] [--data DIR]
                          [--waterfall PATH] [--programs LIST] [--no-others] [--files LIST]
-                         [--parts LIST] [--show-screens] [--timeout S] [--stdin-seconds S]
+                         [--parts LIST] [--show-screens] [--no-answers] [--timeout S] [--stdin-seconds S]
                          [--line-mb N]
   GROUP: \(groups.joined(separator: ", ")) (all but data when none is given).
   The options are described at the top of Sources/waterfall-bench/main.swift.
@@ -113,6 +115,7 @@ if wanted("scale") {
   if arguments.contains("--no-others") { settings.programs = ["waterfall"] }
   if let list = option("--files") { settings.files = Set(list.split(separator: ",").map(String.init)) }
   settings.showScreens = arguments.contains("--show-screens")
+  settings.terminalAnswers = !arguments.contains("--no-answers")
   if let seconds = option("--timeout").flatMap(Int.init), seconds > 0 {
     settings.firstScreenTimeout = .seconds(seconds)
     settings.loadTimeout = .seconds(2 * seconds)

@@ -30,8 +30,10 @@ struct PictureOptions: ParsableArguments {
     options.symbols = symbols
   }
 
-  /// For the browser: what the terminal shows, as `choice` says; `auto` asks it
-  /// (``GraphicsProbe``) unless the environment already says. Inside tmux,
+  /// For the browser: what the terminal shows, as `choice` says; `auto` takes
+  /// what the environment says, or has the browser ask the terminal
+  /// (``Browser/Options/asksForPixels``, ``GraphicsProbe``) once a picture is to
+  /// be shown, drawing block symbols meanwhile. Inside tmux,
   /// real pixels only when the pane allows passthrough (``TmuxPassthrough``):
   /// `auto` then takes what tmux knows of the outer terminal.
   static func apply(_ choice: Choice, to options: inout Browser.Options) {
@@ -51,10 +53,14 @@ struct PictureOptions: ParsableArguments {
     case .sixel: options.pixels = .sixel
     case .kitty: options.pixels = .kitty
     case .auto:
-      switch tmux?.outer ?? Self.detect(environment) {
+      switch tmux?.outer ?? GraphicsSupport.fromEnvironment(environment) {
       case .sixel: options.pixels = .sixel
       case .kitty: options.pixels = .kitty
-      case .none: options.pixels = nil
+      case .some(.none): options.pixels = nil
+      case nil:
+        // Only the terminal can say; it is asked without waiting.
+        options.pixels = nil
+        options.asksForPixels = true
       }
     }
     if options.pixels == nil { options.tmuxPane = nil }
@@ -67,17 +73,6 @@ struct PictureOptions: ParsableArguments {
       if let value = getenv(name) { environment[name] = String(cString: value) }
     }
     return environment
-  }
-
-  /// kitty's protocol or sixel, as the environment says or the terminal answers
-  /// within 200 ms (kitty preferred); nothing is asked of `TERM=dumb`, tmux, or
-  /// without a terminal.
-  static func detect(_ environment: [String: String]) -> GraphicsSupport {
-    if let known = GraphicsSupport.fromEnvironment(environment) { return known }
-    let tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
-    guard tty >= 0 else { return .none }
-    defer { close(tty) }
-    return GraphicsProbe.ask(input: tty, output: tty, milliseconds: 200).answer
   }
 
   /// The output of `tmux` with `arguments` (its errors dropped), or `nil` when it

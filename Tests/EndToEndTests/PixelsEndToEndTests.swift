@@ -11,8 +11,11 @@ import WaterfallImages
   static let (columns, rows) = (100, 30)
   static let symbols: Set<Character> = Set("▀▄▌▐▘▝▖▗▚▞▙▛▜▟█")
 
-  @Test(arguments: ["xterm", "kitty", "tmux"])
-  func picturesLandOnTheCardsAndNowhereElse(terminal: String) throws {
+  /// `xterm auto`: `--pictures auto` in that xterm, which answers the question
+  /// with sixel after the first frames drew block symbols (issue 31).
+  @Test(arguments: ["xterm", "kitty", "tmux", "xterm auto"])
+  func picturesLandOnTheCardsAndNowhereElse(run: String) throws {
+    let terminal = String(run.split(separator: " ")[0])
     for tool in [terminal == "tmux" ? "xterm" : terminal, "tmux", "xvfb-run", "xdotool", "import"] {
       try #require(
         ["/usr/bin/", "/bin/"].contains { FileManager.default.isExecutableFile(atPath: $0 + tool) },
@@ -21,7 +24,8 @@ import WaterfallImages
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wf-pixels-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
     let shots = try Tmux.launch(
-      "/bin/bash", ["Scripts/pixel-shots.sh", folder.path, Tmux.waterfall, "Data/pictures", "j j Next", terminal],
+      "/bin/bash",
+      ["Scripts/pixel-shots.sh", folder.path, Tmux.waterfall, "Data/pictures", "j j Next"] + run.split(separator: " ").map(String.init),
       input: nil, environment: [:], timeout: 120)
     try #require(shots.status == 0, "the script failed: \(shots.err)")
     let pixels = try Image(contentsOf: folder.appendingPathComponent("pixels.png").path)

@@ -1,17 +1,30 @@
-import Foundation
-import TestSupport
 import Testing
-import WaterfallTerminal
+import WaterfallLayout
+import WaterfallView
 
-#if canImport(Glibc)
-  import Glibc
-#endif
+@testable import WaterfallTerminal
 
-/// Real-pixel detection: the answers parsed, the environment consulted, and the
-/// whole question asked of a pseudo-terminal that answers from a script.
-@Suite(.serialized) struct GraphicsProbeTests {
+/// Real-pixel detection without waiting (issue 31): the terminal's answers read
+/// by the input decoder as they come, with the times they come at, and the
+/// question's phases (not asked, asked, answered, timed out) stepped by those
+/// times, never by a clock.
+@Suite struct GraphicsProbeTests {
   static let kittyOK = "\u{1B}_Gi=31;OK\u{1B}\\"
   static let kittyError = "\u{1B}_Gi=31;ENOENT:unsupported\u{1B}\\"
+
+  /// Feeds `text` to `decoder` a character at a time at `time`, as curses hands
+  /// it over, and the answers that come out to `probe`; returns the keys.
+  static func feed(
+    _ text: String, at time: UInt64, to decoder: inout InputDecoder, probe: inout GraphicsProbe
+  ) -> [InputEvent] {
+    var keys: [InputEvent] = []
+    for scalar in text.unicodeScalars {
+      for event in decoder.feed(.character(scalar.value), time: time) {
+        if case .answer(let answer) = event { probe.take(answer, at: time) } else { keys.append(event) }
+      }
+    }
+    return keys
+  }
 
   @Test(arguments: [
     (kittyOK + "\u{1B}[?62;22c", GraphicsSupport.kitty),
@@ -20,13 +33,91 @@ import WaterfallTerminal
     ("\u{1B}[?62;22c", .none),
     (kittyError + "\u{1B}[?62;c", .none),
     ("\u{1B}[?64;44c", .none),
+    (kittyOK + "\u{1B}[6;20;10t\u{1B}[?62;4c", .kitty),
   ])
   func answersAreRead(_ answer: String, _ expected: GraphicsSupport) {
+    var decoder = InputDecoder()
     var probe = GraphicsProbe()
-    // In pieces, as a terminal may send them.
-    for byte in Array(answer.utf8) { probe.feed([byte]) }
-    #expect(probe.complete)
-    #expect(probe.answer == expected)
+    #expect(probe.ask(at: 100) == GraphicsProbe.query)
+    #expect(Self.feed("j" + answer + "k", at: 105, to: &decoder, probe: &probe) == [.key(.character("j")), .key(.character("k"))])
+    #expect(probe.phase == .answered(expected))
+    #expect(probe.support == expected)
+  }
+
+  /// Not asked: answers change nothing, and nothing is decided; asked once only.
+  @Test func notAskedUntilAsked() {
+    var probe = GraphicsProbe()
+    #expect(probe.phase == .notAsked)
+    #expect(probe.take(.deviceAttributes([62, 4]), at: 5) == nil)
+    #expect(probe.expire(at: 5_000) == false)
+    #expect(probe.phase == .notAsked)
+    #expect(probe.support == nil)
+    #expect(probe.deadline == nil)
+    #expect(probe.ask(at: 7_000) == GraphicsProbe.query)
+    #expect(probe.phase == .asked(at: 7_000))
+    #expect(probe.deadline == 7_000 + GraphicsProbe.limit)
+    #expect(probe.ask(at: 7_001) == nil, "asked once")
+    #expect(probe.support == nil)
+  }
+
+  /// The answer in pieces, over several reads within the limit.
+  @Test func answeredInPieces() {
+    var decoder = InputDecoder()
+    var probe = GraphicsProbe()
+    _ = probe.ask(at: 0)
+    #expect(Self.feed("\u{1B}_Gi=31;", at: 10, to: &decoder, probe: &probe).isEmpty)
+    #expect(Self.feed("OK\u{1B}\\\u{1B}[6;1", at: 20, to: &decoder, probe: &probe).isEmpty)
+    #expect(probe.phase == .asked(at: 0))
+    #expect(Self.feed("8;9t\u{1B}[?6", at: 30, to: &decoder, probe: &probe).isEmpty)
+    #expect(probe.cellSize == Size(width: 9, height: 18))
+    #expect(Self.feed("2;c", at: GraphicsProbe.limit, to: &decoder, probe: &probe).isEmpty)
+    #expect(probe.phase == .answered(.kitty))
+  }
+
+  /// No answer within the limit: timed out, no real pixels; an answer after it
+  /// changes nothing and is no key.
+  @Test func timesOut() {
+    var decoder = InputDecoder()
+    var probe = GraphicsProbe()
+    _ = probe.ask(at: 50)
+    #expect(probe.expire(at: 50 + GraphicsProbe.limit) == false, "the limit itself is still in time")
+    #expect(probe.phase == .asked(at: 50))
+    let expired = probe.expire(at: 51 + GraphicsProbe.limit)
+    #expect(expired)
+    #expect(probe.phase == .timedOut)
+    #expect(probe.support == GraphicsSupport.none)
+    #expect(probe.deadline == nil)
+    let keys = Self.feed("\u{1B}[?62;4cq", at: 3_000, to: &decoder, probe: &probe)
+    #expect(keys == [.key(.character("q"))])
+    #expect(probe.phase == .timedOut)
+  }
+
+  /// An answer that comes after the limit when nothing expired the question
+  /// first (no frame in between) is late all the same.
+  @Test func aLateAnswerIsLateWithoutATick() {
+    var probe = GraphicsProbe()
+    _ = probe.ask(at: 0)
+    #expect(probe.take(.deviceAttributes([62, 4]), at: GraphicsProbe.limit + 1) == nil)
+    #expect(probe.phase == .timedOut)
+  }
+
+  /// Once DA1 has answered, later answers change nothing.
+  @Test func answeredOnce() {
+    var probe = GraphicsProbe()
+    _ = probe.ask(at: 0)
+    #expect(probe.take(.deviceAttributes([62]), at: 3) == GraphicsSupport.none)
+    #expect(probe.take(.kittyGraphics(id: 31, message: "OK"), at: 4) == nil)
+    #expect(probe.take(.deviceAttributes([62, 4]), at: 5) == nil)
+    #expect(probe.phase == .answered(GraphicsSupport.none))
+    #expect(probe.expire(at: 10_000) == false)
+  }
+
+  /// The query asks kitty, then the cell's size, then DA1 last (its answer decides).
+  @Test func theQuery() {
+    let text = String(decoding: GraphicsProbe.query, as: UTF8.self)
+    #expect(text.hasPrefix("\u{1B}_Gi=31,"))
+    #expect(text.contains("\u{1B}[16t"))
+    #expect(text.hasSuffix("\u{1B}[c"))
   }
 
   @Test func theEnvironmentDecidesWhereItCan() {
@@ -36,72 +127,4 @@ import WaterfallTerminal
     #expect(GraphicsSupport.fromEnvironment(["TERM": "xterm-256color", "TMUX": "/tmp/x,1,0"]) == GraphicsSupport.none)
     #expect(GraphicsSupport.fromEnvironment(["TERM": "xterm-256color"]) == nil)
   }
-
-  /// A pseudo-terminal whose far end reads the query and answers `answer`
-  /// (nothing for nil); returns what the probe decided and the query it saw.
-  static func ask(answering answer: String?, milliseconds: Int = 400) throws -> (GraphicsSupport, [UInt8]) {
-    var master: Int32 = -1
-    var slave: Int32 = -1
-    try #require(openpty(&master, &slave, nil, nil, nil) == 0)
-    defer {
-      close(master)
-      close(slave)
-    }
-    let seen = Mutex()
-    let far = master
-    let terminal = Thread {
-      var got: [UInt8] = []
-      var chunk = [UInt8](repeating: 0, count: 256)
-      while !got.suffix(3).elementsEqual(Array("\u{1B}[c".utf8)) {
-        let n = read(far, &chunk, chunk.count)
-        if n <= 0 { break }
-        got += chunk[0..<n]
-      }
-      seen.set(got)
-      if let answer {
-        let bytes = Array(answer.utf8)
-        _ = bytes.withUnsafeBytes { write(far, $0.baseAddress, $0.count) }
-      }
-    }
-    terminal.start()
-    let result = GraphicsProbe.ask(input: slave, output: slave, milliseconds: milliseconds).answer
-    var settings = termios()
-    tcgetattr(slave, &settings)
-    #expect(settings.c_lflag & tcflag_t(ICANON) != 0, "the tty's settings are restored")
-    eventually("the far end to read the query") { seen.get() != nil }
-    return (result, seen.get() ?? [])
-  }
-
-  @Test func aPseudoTerminalAnswersKitty() throws {
-    let (result, query) = try Self.ask(answering: Self.kittyOK + "\u{1B}[?62;c")
-    #expect(result == .kitty)
-    #expect(query == GraphicsProbe.query)
-  }
-
-  @Test func aPseudoTerminalAnswersSixel() throws {
-    #expect(try Self.ask(answering: "\u{1B}[?62;4;22c").0 == .sixel)
-  }
-
-  @Test func aPseudoTerminalWithNeither() throws {
-    #expect(try Self.ask(answering: "\u{1B}[?62;22c").0 == GraphicsSupport.none)
-  }
-
-  @Test func aPseudoTerminalThatNeverAnswers() throws {
-    #expect(try Self.ask(answering: nil, milliseconds: 150).0 == GraphicsSupport.none)
-  }
-
-  @Test func notATerminalIsNeverAsked() {
-    var pipeEnds: [Int32] = [0, 0]
-    pipe(&pipeEnds)
-    defer { close(pipeEnds[0]); close(pipeEnds[1]) }
-    #expect(GraphicsProbe.ask(input: pipeEnds[0], output: pipeEnds[1]).answer == GraphicsSupport.none)
-  }
-}
-
-/// The bytes the scripted terminal saw, shared with the test's thread.
-private final class Mutex: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value: [UInt8]?
-  func set(_ bytes: [UInt8]) { lock.lock(); value = bytes; lock.unlock() }
-  func get() -> [UInt8]? { lock.lock(); defer { lock.unlock() }; return value }
 }

@@ -5,44 +5,49 @@ import WaterfallView
 @testable import WaterfallTerminal
 
 /// Every answer a terminal sends is kept from the keys, whenever it comes and
-/// however it is cut (issue 30); the keys themselves read as before.
+/// however it is cut (issue 30), and those the program reads come out as
+/// answers (issue 31); the keys themselves read as before.
 @Suite struct InputDecoderTests {
   static let esc = "\u{1B}"
   static let st = "\u{1B}\\"
 
   /// Answers of every kind a terminal sends, as xterm, kitty, VTE, foot and
-  /// WezTerm spell them.
-  static let answers: [(String, String)] = [
-    ("primary device attributes (DA1)", esc + "[?62;4c"),
-    ("DA1, xterm's", esc + "[?64;1;2;6;9;15;16;17;18;21;22;28c"),
-    ("secondary device attributes (DA2)", esc + "[>1;95;0c"),
-    ("tertiary device attributes (DA3, a DCS)", esc + "P!|00000000" + st),
-    ("XTVERSION (a DCS)", esc + "P>|XTerm(388)" + st),
-    ("kitty graphics: OK", esc + "_Gi=31;OK" + st),
-    ("kitty graphics: an error", esc + "_Gi=31;ENOENT:file not found" + st),
-    ("cell size in pixels", esc + "[6;20;10t"),
-    ("window size in pixels", esc + "[4;600;800t"),
-    ("window size in cells", esc + "[8;24;80t"),
-    ("DECRQM, a private mode", esc + "[?2026;2$y"),
-    ("DECRQM, an ANSI mode", esc + "[4;1$y"),
-    ("OSC 11 background, ended by BEL", esc + "]11;rgb:0000/0000/0000\u{07}"),
-    ("OSC 10 foreground, ended by ST", esc + "]10;rgb:ffff/ffff/ffff" + st),
-    ("OSC 4 palette colour", esc + "]4;1;rgb:cdcd/0000/0000\u{07}"),
-    ("cursor position report", esc + "[12;40R"),
-    ("cursor position report, DEC's", esc + "[?12;40;1R"),
-    ("device status: OK", esc + "[0n"),
-    ("focus in", esc + "[I"),
-    ("kitty keyboard flags", esc + "[?0u"),
-    ("a colour in 8-bit ST", esc + "]11;rgb:1/2/3\u{9C}"),
+  /// WezTerm spell them, and what each reads as (nil: dropped unread).
+  static let answers: [(String, String, TerminalAnswer?)] = [
+    ("primary device attributes (DA1)", esc + "[?62;4c", .deviceAttributes([62, 4])),
+    ("DA1, xterm's", esc + "[?64;1;2;6;9;15;16;17;18;21;22;28c", .deviceAttributes([64, 1, 2, 6, 9, 15, 16, 17, 18, 21, 22, 28])),
+    ("DA1 with an empty parameter", esc + "[?62;c", .deviceAttributes([62])),
+    ("secondary device attributes (DA2)", esc + "[>1;95;0c", .secondaryDeviceAttributes([1, 95, 0])),
+    ("tertiary device attributes (DA3, a DCS)", esc + "P!|00000000" + st, nil),
+    ("XTVERSION (a DCS)", esc + "P>|XTerm(388)" + st, nil),
+    ("kitty graphics: OK", esc + "_Gi=31;OK" + st, .kittyGraphics(id: 31, message: "OK")),
+    ("kitty graphics: an error", esc + "_Gi=31;ENOENT:file not found" + st, .kittyGraphics(id: 31, message: "ENOENT:file not found")),
+    ("kitty graphics: OK without an id", esc + "_G;OK" + st, .kittyGraphics(id: nil, message: "OK")),
+    ("an APC that is not kitty's", esc + "_Xyz" + st, nil),
+    ("cell size in pixels", esc + "[6;20;10t", .cellSize(Size(width: 10, height: 20))),
+    ("window size in pixels", esc + "[4;600;800t", .windowPixels(Size(width: 800, height: 600))),
+    ("window size in cells", esc + "[8;24;80t", .windowCells(Size(width: 80, height: 24))),
+    ("DECRQM, a private mode", esc + "[?2026;2$y", .modeReport(mode: 2026, value: 2, isPrivate: true)),
+    ("DECRQM, an ANSI mode", esc + "[4;1$y", .modeReport(mode: 4, value: 1, isPrivate: false)),
+    ("OSC 11 background, ended by BEL", esc + "]11;rgb:0000/0000/0000\u{07}", .operatingSystemCommand("11;rgb:0000/0000/0000")),
+    ("OSC 10 foreground, ended by ST", esc + "]10;rgb:ffff/ffff/ffff" + st, .operatingSystemCommand("10;rgb:ffff/ffff/ffff")),
+    ("OSC 4 palette colour", esc + "]4;1;rgb:cdcd/0000/0000\u{07}", .operatingSystemCommand("4;1;rgb:cdcd/0000/0000")),
+    ("cursor position report", esc + "[12;40R", nil),
+    ("cursor position report, DEC's", esc + "[?12;40;1R", nil),
+    ("device status: OK", esc + "[0n", nil),
+    ("focus in", esc + "[I", nil),
+    ("kitty keyboard flags", esc + "[?0u", nil),
+    ("a colour in 8-bit ST", esc + "]11;rgb:1/2/3\u{9C}", .operatingSystemCommand("11;rgb:1/2/3")),
   ]
 
   static func scalars(_ text: String) -> [Unicode.Scalar] { Array(text.unicodeScalars) }
 
-  /// An answer between two keys, cut at every place: only the keys come out.
-  /// Between the pieces nothing more was waiting (``InputDecoder/idle()``),
-  /// except right after the `ESC`, where curses would have waited for the rest.
+  /// An answer between two keys, cut at every place: only the keys come out,
+  /// and the answer between them when it is one the program reads. Between the
+  /// pieces nothing more was waiting (``InputDecoder/idle()``), except right
+  /// after the `ESC`, where curses would have waited for the rest.
   @Test(arguments: answers)
-  func answersNeverBecomeKeys(_ name: String, _ answer: String) {
+  func answersNeverBecomeKeys(_ name: String, _ answer: String, _ read: TerminalAnswer?) {
     let text = Self.scalars("a" + answer + "?")
     for cut in 0...text.count {
       var decoder = InputDecoder()
@@ -50,7 +55,8 @@ import WaterfallView
       if Array(text[..<cut]).last != "\u{1B}" { events += decoder.idle() }
       events += decoder.feed(Array(text[cut...]), time: 500)
       events += decoder.idle()
-      #expect(events == [.key(.character("a")), .key(.character("?"))], "\(name), cut after \(cut)")
+      let expected: [InputEvent] = [.key(.character("a"))] + (read.map { [.answer($0)] } ?? []) + [.key(.character("?"))]
+      #expect(events == expected, "\(name), cut after \(cut)")
       #expect(decoder.swallowed == 1, "\(name), cut after \(cut)")
     }
   }
@@ -63,8 +69,18 @@ import WaterfallView
     events += decoder.feed(.event(.key(.down)), time: 0)
     events += decoder.feed(Self.scalars(all + "j"), time: 0)
     events += decoder.idle()
-    #expect(events == [.key(.down), .key(.character("j"))])
+    let read = Self.answers.compactMap(\.2).map(InputEvent.answer)
+    #expect(events == read + [.key(.down)] + read + [.key(.character("j"))])
     #expect(decoder.swallowed == Self.answers.count * 2)
+  }
+
+  /// A string longer than ``InputDecoder/longestString`` is swallowed whole and
+  /// not read; the next one is read again.
+  @Test func aLongStringIsSwallowedUnread() {
+    var decoder = InputDecoder()
+    let long = Self.esc + "]11;" + String(repeating: "x", count: InputDecoder.longestString) + "\u{07}"
+    #expect(decoder.feed(Self.scalars(long + "j"), time: 0) == [.key(.character("j"))])
+    #expect(decoder.feed(Self.scalars(Self.esc + "]11;y\u{07}"), time: 0) == [.answer(.operatingSystemCommand("11;y"))])
   }
 
   /// What the keys read as: as before, and the cursor keys in pieces too.
@@ -99,7 +115,7 @@ import WaterfallView
     _ = decoder.feed(Self.scalars(Self.esc + "[?6"), time: 1_000)
     #expect(decoder.isInsideSequence)
     #expect(decoder.idle().isEmpty, "still waiting for its rest")
-    #expect(decoder.feed(Self.scalars("2;4c"), time: 1_000 + InputDecoder.expiry).isEmpty)
+    #expect(decoder.feed(Self.scalars("2;4c"), time: 1_000 + InputDecoder.expiry) == [.answer(.deviceAttributes([62, 4]))])
     _ = decoder.feed(Self.scalars(Self.esc + "["), time: 5_000)
     #expect(decoder.feed(Self.scalars("j"), time: 5_001 + InputDecoder.expiry) == [.key(.character("j"))])
   }

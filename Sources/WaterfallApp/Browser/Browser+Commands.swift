@@ -8,6 +8,8 @@ import WaterfallView
 extension Browser {
   /// Handles one event; `time` (milliseconds, any origin) tells a double click.
   public func handle(_ event: InputEvent, time: UInt64 = 0) -> BrowserAction {
+    // The terminal's answers are the terminal app's (``PixelLayers``), not the user's.
+    if case .answer = event { return .none }
     lastTime = time
     configuration.inputActivity.noteInput()
     // Any key but a pull lets go of a pull: past the threshold, that refreshes.
@@ -17,7 +19,7 @@ extension Browser {
       switch event {
       case .key(let key): pulls = mode == .browsing && KeyBindings.browsing.command(for: key) == .up
       case .mouse(let mouse): pulls = mouse.action == .wheelUp
-      case .resize: pulls = true
+      case .resize, .answer: pulls = true
       case .paste: pulls = false
       }
       if !pulls {
@@ -41,6 +43,8 @@ extension Browser {
     switch event {
     case .resize(let newSize):
       resize(to: newSize)
+      return .none
+    case .answer:
       return .none
     case .mouse(let mouse):
       cards.finishAnimation()

@@ -63,6 +63,11 @@ extension Browser {
     /// over the cells where cards show their pictures whole (`--pictures`); nil:
     /// block symbols only.
     public var pixels: PixelProtocol?
+    /// Whether the terminal is asked which real pixels it shows (`--pictures
+    /// auto` where the environment does not say), once a card first shows a
+    /// picture: until it answers (and when it never does) pictures are block
+    /// symbols, then ``pixels`` as it answered. The first frame never waits.
+    public var asksForPixels = false
     /// When ``pixels`` go through tmux's passthrough: the pane's top-left cell
     /// in the outer terminal, which places the pictures.
     public var tmuxPane: Point?

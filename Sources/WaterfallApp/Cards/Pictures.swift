@@ -169,6 +169,7 @@ public final class Pictures {
   /// first (``RemotePictures/want(_:)``), then decoded as a file is.
   public func thumbnail(for key: ThumbnailKey?, wakesOnFailure: Bool = false) -> ThumbnailState {
     guard let key else { return .failed(Self.remoteFailure) }
+    wanted = true
     if let remote, Self.isRemote(key.path) {
       switch remote.want(key.path) {
       case .pending: return .pending
@@ -186,9 +187,28 @@ public final class Pictures {
     remote.release(key.path)
   }
 
-  /// Counts ``removeAll()``s: a failure seen before a different count may be
-  /// gone (the file may be there now).
+  /// Counts ``removeAll()``s and switches to real pixels: a failure seen before
+  /// a different count may be gone (the file may be there now), and a card
+  /// works out its picture's key again.
   public private(set) var generation = 0
+
+  /// Whether a card (or the details) has asked for a picture: what
+  /// ``Browser/Options/asksForPixels`` waits for before asking the terminal.
+  /// A picture by URL that is not fetched does not count.
+  public private(set) var wanted = false
+
+  /// Draws pictures in real pixels of `pixels` from now on, for cells of
+  /// `cellPixels` pixels (the terminal's answer came after the first frames
+  /// drew block symbols): every card asks for its picture again.
+  ///
+  /// ```swift
+  /// pictures.showPixels(.kitty, cellPixels: Size(width: 10, height: 20))
+  /// ```
+  public func showPixels(_ pixels: PixelProtocol, cellPixels: Size) {
+    pixelProtocol = pixels
+    self.cellPixels = cellPixels
+    generation += 1
+  }
 
   /// Forgets every thumbnail and failure (after the files changed).
   public func removeAll() {

@@ -64,14 +64,15 @@ public enum TerminalApp {
     let pictures = startPictures(browser: browser, source: controller?.source, session: session)
     defer { pictures?.stop() }
     let trace = FrameTrace.fromEnvironment()  // `make bench`: key-to-screen times
-    let pixels = pictures?.cellPixels == nil ? nil : pictures?.pixelProtocol
-    let tmuxPane = browser.options.tmuxPane
-    let sixels = pixels == .sixel ? SixelLayer(tmuxPane: tmuxPane) : nil
-    let kitty = pixels == .kitty ? KittyLayer(tmuxPane: tmuxPane) : nil
+    // Real pixels as the options chose them, or as the terminal answers when
+    // asked (`--pictures auto`): block symbols meanwhile.
+    let pixels = PixelLayers(
+      pictures: pictures, asks: browser.options.asksForPixels, tmuxPane: browser.options.tmuxPane,
+      write: { session.writeAfterFrame($0) }, cellPixels: { session.cellPixelSize })
     let outcome = loop.run(
       Program(
-        browser: browser, controller: controller, pictures: pictures, trace: trace, session: session, sixels: sixels,
-        kitty: kitty, runner: runner))
+        browser: browser, controller: controller, pictures: pictures, trace: trace, session: session, pixels: pixels,
+        runner: runner))
     return Ending(outcome: outcome, printed: runner.printed)
   }
 
@@ -85,13 +86,13 @@ public enum TerminalApp {
     let trace: FrameTrace?
     /// Where `y` copies to (OSC 52), and sixel pictures go.
     let session: TerminalSession
-    /// Pictures in real pixels, when the terminal shows sixel, or kitty's pictures.
-    let sixels: SixelLayer?
-    let kitty: KittyLayer?
+    /// Pictures in real pixels, when the terminal shows sixel or kitty's pictures.
+    let pixels: PixelLayers
     /// What keys bound with `--bind` do.
     let runner: BindingRunner
 
     func update(time: UInt64, afterInput: Bool) {
+      pixels.update(time: time)
       // A key's frame shows the key: what the workers found waits for the next
       // frame, drawn right after (see `timeout(time:)`).
       if !afterInput {
@@ -115,7 +116,7 @@ public enum TerminalApp {
       trace?.drawStarted()
       pictures?.beginFrame()
       browser.draw(in: canvas)
-      if let sixels, let pictures {
+      if let sixels = pixels.sixels, let pictures {
         // The help and the field boxes cover the cards: no pixels over them; and
         // while cards move, their block symbols stand in, so that each frame is not a repaint.
         let still = !browser.showsOverlay && !browser.isAnimating
@@ -125,12 +126,14 @@ public enum TerminalApp {
     }
 
     func frameShown(drawingTime: UInt64) {
-      sixels?.send(through: session)
-      if let kitty, let pictures {
+      pixels.sixels?.send(through: session)
+      if let kitty = pixels.kitty, let pictures {
         // Placements move with the cards, even while they animate; none under a box.
         kitty.send(browser.showsOverlay ? [] : pictures.kittyPlacements, through: session)
       }
       trace?.frameShown()
+      // The terminal is asked what it shows once a card has shown a picture.
+      pixels.frameShown()
       // The workers start on what the frame asked for once it is on the screen, not
       // before: waking them is a wake-up on the other core, which in a virtual
       // machine took up to 5 ms in the slowest frames.
@@ -155,11 +158,14 @@ public enum TerminalApp {
     }
 
     func handle(_ event: InputEvent, time: UInt64) -> TerminalStep<Outcome> {
-      trace?.eventRead()  // the first of a burst counts
-      if case .resize = event {
-        sixels?.screenCleared = true
-        kitty?.screenCleared = true
+      // The terminal's answers are not the user's: the next frame shows real
+      // pixels when the answer says so.
+      if case .answer(let answer) = event {
+        pixels.take(answer, time: time)
+        return .continue
       }
+      trace?.eventRead()  // the first of a burst counts
+      if case .resize = event { pixels.screenCleared() }
       if case .key(let key) = event, let actions = browser.options.keyMap.actions(for: key, in: browser.mode) {
         return runner.run(actions, key: key, time: time) { carryOut($0, time: time) }
       }
@@ -171,8 +177,7 @@ public enum TerminalApp {
       switch action {
       case .none: return .continue
       case .repaint:
-        sixels?.screenCleared = true
-        kitty?.screenCleared = true
+        pixels.screenCleared()
         return .repaint
       case .reload:
         reload(time: time)

@@ -1,6 +1,7 @@
 import WaterfallLayout
 
-/// Something that happened at the terminal: a key, the mouse, a new size.
+/// Something that happened at the terminal: a key, the mouse, a new size, or
+/// an answer the terminal sent to a question (never a key).
 public enum InputEvent: Hashable, Sendable {
   case key(Key)
   case mouse(MouseEvent)
@@ -8,4 +9,6 @@ public enum InputEvent: Hashable, Sendable {
   case resize(Size)
   /// Text the user pasted (a bracketed paste), whole: text, never keys.
   case paste(String)
+  /// The terminal answered a question (``TerminalAnswer``).
+  case answer(TerminalAnswer)
 }
