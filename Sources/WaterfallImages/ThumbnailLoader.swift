@@ -50,7 +50,7 @@ public final class ThumbnailLoader: @unchecked Sendable {
     /// ``ThumbnailLoader/decodeWaiting()`` is called (the `render` command and tests,
     /// which want the same result every time), which takes every first try before any
     /// retry.
-    public var workers = 1
+    public var workers = ThumbnailLoader.defaultWorkers
     /// The time a picture's first decode may take, in milliseconds (at most the limits'
     /// budget); one that needs longer is parked and retried with the whole budget
     /// behind the others. 0: every decode gets the whole budget at once, no parking.
@@ -71,6 +71,10 @@ public final class ThumbnailLoader: @unchecked Sendable {
     /// ``ThumbnailLoader/make(_:options:limits:)`` (the C decoders). Called on a
     /// decoding thread; tests put a deliberately slow picture here.
     public var decode: (@Sendable (ThumbnailKey, ImageLimits) throws(ImageError) -> Thumbnail)?
+    /// The shared thumbnails folder (``FreedesktopThumbnails``) to read picture
+    /// files' thumbnails from and write them to; nil: not used (the default, and
+    /// `render`'s, whose output must not depend on it).
+    public var thumbnailFolder: FreedesktopThumbnails?
     public init() {}
   }
 
@@ -93,7 +97,16 @@ public final class ThumbnailLoader: @unchecked Sendable {
     public var wakeUps = 0
     public var cacheBytes = 0
     public var cacheCount = 0
+    /// Thumbnails made from the shared thumbnails folder instead of their picture.
+    public var readFromFolder = 0
+    /// Thumbnails written to the shared thumbnails folder, and writes that failed.
+    public var writtenToFolder = 0
+    public var folderWriteFailures = 0
   }
+
+  /// One decoding thread a core (at most 4): the pictures on screen decode side by
+  /// side, the latest frame's first.
+  public static let defaultWorkers = max(1, min(4, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
 
   public let options: Options
   private let core: Core
@@ -163,14 +176,66 @@ public final class ThumbnailLoader: @unchecked Sendable {
   /// Decodes the picture of `key` within `limits` and makes its thumbnail, as the
   /// workers do unless ``Options/decode`` says otherwise.
   public static func make(_ key: ThumbnailKey, options: Options, limits: ImageLimits) throws(ImageError) -> Thumbnail {
-    let source = options.bytesForPath?(key.path).map { PictureSource.bytes($0) } ?? .file(key.path)
-    let image = try Codec.decode(source, limits: limits, background: options.background) { header in
+    try make(key, options: options, limits: limits, use: nil)
+  }
+
+  /// What making a thumbnail did with the shared thumbnails folder.
+  struct FolderUse {
+    var read = false
+    var written = false
+    var writeFailed = false
+  }
+
+  /// ``make(_:options:limits:)``, saying in `use` what it did with
+  /// ``Options/thumbnailFolder``: a picture file drawn no larger than a fresh
+  /// thumbnail there is made from that thumbnail; one decoded instead is decoded at
+  /// least as large as the size its drawing needs (``ThumbnailSize/covering(_:)``)
+  /// and, when larger than that size and opaque, kept there.
+  static func make(
+    _ key: ThumbnailKey, options: Options, limits: ImageLimits, use: UnsafeMutablePointer<FolderUse>?
+  ) throws(ImageError) -> Thumbnail {
+    let needed = { (header: ImageHeader) -> (width: Int, height: Int) in
       let cells = key.shape.cells(forPicture: header.width, header.height)
       if let pixels = key.cellPixels { return (cells.width * pixels.width, cells.height * pixels.height) }
       return (cells.width * key.symbols.gridWidth, cells.height * key.symbols.gridHeight)
     }
-    return Thumbnail(
-      image: image, shape: key.shape, mode: key.mode, symbols: key.symbols, cellPixels: key.cellPixels, pixels: key.pixels)
+    func thumbnail(_ image: Image) -> Thumbnail {
+      Thumbnail(image: image, shape: key.shape, mode: key.mode, symbols: key.symbols, cellPixels: key.cellPixels, pixels: key.pixels)
+    }
+    if let bytes = options.bytesForPath?(key.path) {
+      return thumbnail(try Codec.decode(.bytes(bytes), limits: limits, background: options.background, minimumSize: needed))
+    }
+    guard let folder = options.thumbnailFolder, let original = ThumbnailOriginal(file: key.path), folder.keeps(original) else {
+      return thumbnail(try Codec.decode(.file(key.path), limits: limits, background: options.background, minimumSize: needed))
+    }
+    let cached = folder.read(original, limits: limits, background: options.background) { header in
+      let need = needed(header)
+      return max(header.width, header.height) >= max(need.width, need.height)
+    }
+    if let cached {
+      use?.pointee.read = true
+      return thumbnail(cached)
+    }
+    var size: ThumbnailSize?
+    let image = try Codec.decode(.file(key.path), limits: limits, background: options.background) { header in
+      let need = needed(header)
+      let longest = max(header.width, header.height)
+      guard let covering = ThumbnailSize.covering(max(need.width, need.height)), longest > covering.pixels else { return need }
+      size = covering
+      // Large enough for the thumbnail too: its longest side at least the size's.
+      let width = (header.width * covering.pixels + longest - 1) / longest
+      let height = (header.height * covering.pixels + longest - 1) / longest
+      return (max(need.width, width), max(need.height, height))
+    }
+    if let size, image.alpha == nil {
+      do {
+        try folder.write(image, of: original, size: size)
+        use?.pointee.written = true
+      } catch {
+        use?.pointee.writeFailed = true
+      }
+    }
+    return thumbnail(image)
   }
 }
 
@@ -344,9 +409,10 @@ private final class Core: @unchecked Sendable {
       }
       guard let (key, retry) = next else { return }
       let limits = retry ? retryLimits : firstTry.limits
+      var use = ThumbnailLoader.FolderUse()
       let result = Result { () throws(ImageError) in
         if let decode = options.decode { return try decode(key, limits) }
-        return try ThumbnailLoader.make(key, options: options, limits: limits)
+        return try ThumbnailLoader.make(key, options: options, limits: limits, use: &use)
       }
       let wakes: Bool = lock.locked {
         inFlight.remove(key)
@@ -355,6 +421,9 @@ private final class Core: @unchecked Sendable {
         case .success(let thumbnail):
           cache.insert(thumbnail, for: key)
           counts.decoded += 1
+          if use.read { counts.readFromFolder += 1 }
+          if use.written { counts.writtenToFolder += 1 }
+          if use.writeFailed { counts.folderWriteFailures += 1 }
           watched.remove(key.path)
           counts.wakeUps += 1
           return true
