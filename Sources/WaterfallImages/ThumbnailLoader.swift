@@ -28,7 +28,7 @@ import WaterfallWorkers
 /// so a bad picture is tried once.
 ///
 /// A slow or hostile picture never holds up the others: its first try gets only
-/// ``Options/firstTryMilliseconds``; a picture that needs longer gives up its worker
+/// ``Options/firstTryMilliseconds`` of CPU time; a picture that needs longer gives up its worker
 /// and is *parked*, then tried again with the whole time budget
 /// (``ImageLimits/maximumDecodeMilliseconds``, counted in CPU time) by a worker of
 /// its own (the slow lane), one parked picture at a time, while the other workers go
@@ -51,8 +51,8 @@ public final class ThumbnailLoader: @unchecked Sendable {
     /// which want the same result every time), which takes every first try before any
     /// retry.
     public var workers = ThumbnailLoader.defaultWorkers
-    /// The time a picture's first decode may take, in milliseconds (at most the limits'
-    /// budget); one that needs longer is parked and retried with the whole budget
+    /// The CPU time a picture's first decode may take, in milliseconds (at most the
+    /// limits' budget); one that needs longer is parked and retried with the whole budget
     /// behind the others. 0: every decode gets the whole budget at once, no parking.
     public var firstTryMilliseconds = 250
     /// Whether requests made during a frame wait for ``ThumbnailLoader/endFrame()``
@@ -176,23 +176,40 @@ public final class ThumbnailLoader: @unchecked Sendable {
   /// Decodes the picture of `key` within `limits` and makes its thumbnail, as the
   /// workers do unless ``Options/decode`` says otherwise.
   public static func make(_ key: ThumbnailKey, options: Options, limits: ImageLimits) throws(ImageError) -> Thumbnail {
-    try make(key, options: options, limits: limits, use: nil)
+    var use = FolderUse()
+    let thumbnail = try make(key, options: options, limits: limits, use: &use)
+    use.writeNow()
+    return thumbnail
   }
 
-  /// What making a thumbnail did with the shared thumbnails folder.
+  /// What making a thumbnail did with the shared thumbnails folder, and what it
+  /// leaves to write there (after the thumbnail is shown: ``writeNow()``).
   struct FolderUse {
     var read = false
+    var write: (folder: FreedesktopThumbnails, image: Image, original: ThumbnailOriginal, size: ThumbnailSize)?
     var written = false
     var writeFailed = false
+
+    /// Writes what is left to write, noting how it went.
+    mutating func writeNow() {
+      guard let write else { return }
+      self.write = nil
+      do {
+        try write.folder.write(write.image, of: write.original, size: write.size)
+        written = true
+      } catch {
+        writeFailed = true
+      }
+    }
   }
 
   /// ``make(_:options:limits:)``, saying in `use` what it did with
   /// ``Options/thumbnailFolder``: a picture file drawn no larger than a fresh
   /// thumbnail there is made from that thumbnail; one decoded instead is decoded at
   /// least as large as the size its drawing needs (``ThumbnailSize/covering(_:)``)
-  /// and, when larger than that size and opaque, kept there.
+  /// and, when larger than that size and opaque, left in `use` to be kept there.
   static func make(
-    _ key: ThumbnailKey, options: Options, limits: ImageLimits, use: UnsafeMutablePointer<FolderUse>?
+    _ key: ThumbnailKey, options: Options, limits: ImageLimits, use: inout FolderUse
   ) throws(ImageError) -> Thumbnail {
     let needed = { (header: ImageHeader) -> (width: Int, height: Int) in
       let cells = key.shape.cells(forPicture: header.width, header.height)
@@ -213,7 +230,7 @@ public final class ThumbnailLoader: @unchecked Sendable {
       return max(header.width, header.height) >= max(need.width, need.height)
     }
     if let cached {
-      use?.pointee.read = true
+      use.read = true
       return thumbnail(cached)
     }
     var size: ThumbnailSize?
@@ -227,14 +244,7 @@ public final class ThumbnailLoader: @unchecked Sendable {
       let height = (header.height * covering.pixels + longest - 1) / longest
       return (max(need.width, width), max(need.height, height))
     }
-    if let size, image.alpha == nil {
-      do {
-        try folder.write(image, of: original, size: size)
-        use?.pointee.written = true
-      } catch {
-        use?.pointee.writeFailed = true
-      }
-    }
+    if let size, image.alpha == nil { use.write = (folder, image, original, size) }
     return thumbnail(image)
   }
 }
@@ -382,6 +392,10 @@ private final class Core: @unchecked Sendable {
     let first = max(0, options.firstTryMilliseconds)
     guard first > 0, whole == 0 || first < whole else { return (limits, false) }
     limits.maximumDecodeMilliseconds = first
+    // Counted in the work done (CPU time), as a retry's is: on a loaded machine every
+    // picture's wall time stretches, and parking them all would only throw their work
+    // away and queue them behind the one slow lane.
+    limits.decodeTimeIsCPUTime = true
     return (limits, true)
   }
 
@@ -422,8 +436,6 @@ private final class Core: @unchecked Sendable {
           cache.insert(thumbnail, for: key)
           counts.decoded += 1
           if use.read { counts.readFromFolder += 1 }
-          if use.written { counts.writtenToFolder += 1 }
-          if use.writeFailed { counts.folderWriteFailures += 1 }
           watched.remove(key.path)
           counts.wakeUps += 1
           return true
@@ -445,6 +457,14 @@ private final class Core: @unchecked Sendable {
       // Outside the loader's lock, so the drawing thread never waits for a wake-up;
       // under its own, so once stop() has returned it is never called.
       if wakes { callbackLock.locked { onReady?() } }
+      // The thumbnail is shown before it is kept in the shared folder.
+      if use.write != nil {
+        use.writeNow()
+        lock.locked {
+          if use.written { counts.writtenToFolder += 1 }
+          if use.writeFailed { counts.folderWriteFailures += 1 }
+        }
+      }
     }
   }
 
