@@ -18,7 +18,8 @@
 //                wrapped (an array inside an object), csv, sqlite (default: all)
 //   --parts      which parts of the search group run, comma-separated: frame, search, sort,
 //                terminal (the real programs in a pseudo-terminal; default: all); of the
-//                relayout group: text, groups
+//                relayout group: text, groups; of the images group: pictures (the 500
+//                generated ones), photos (35 12-MP JPEGs, first and second open, beside timg)
 //   --show-screens  log the screen before and after each counted step
 //   --timeout S  wait at most S seconds for a first screen and 2S for the whole
 //                load (default 90 and 180); what is not reached is reported so
@@ -151,9 +152,17 @@ if wanted("relayout"), let data = benchData(jsonLinesOnly: true) {
 }
 
 if wanted("images") {
-  ImageBench(
-    folder: dataDirectory + "/pictures", waterfall: option("--waterfall") ?? ".build/release/waterfall", log: log
-  ).run(into: &report, quick: quick)
+  let parts = option("--parts").map { Set($0.split(separator: ",").map(String.init)) }
+  if parts == nil || parts!.contains("pictures") {
+    ImageBench(
+      folder: dataDirectory + "/pictures", waterfall: option("--waterfall") ?? ".build/release/waterfall", log: log
+    ).run(into: &report, quick: quick)
+  }
+  if parts == nil || parts!.contains("photos") {
+    PhotoBench(
+      folder: dataDirectory + "/photos", waterfall: option("--waterfall") ?? ".build/release/waterfall", log: log
+    ).run(into: &report)
+  }
 }
 
 if wanted("symbols") { SymbolBench(log: log).run(into: &report, quick: quick) }
