@@ -90,7 +90,7 @@ public struct FreedesktopThumbnails: Hashable, Sendable {
     let folder = root + "/" + size.folderName
     try Self.makeFolders(folder)
     var template = Array((folder + "/.waterfall-XXXXXX.png").utf8CString)
-    let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
+    let fd = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemps($0, 4) } ?? -1 }
     guard fd >= 0 else { throw Self.failure("mkstemps", folder) }
     let temporary = String(cString: template)
     var written = false

@@ -57,7 +57,7 @@ struct PhotoBench {
         rows["memory", default: []].append(ms)
         log("photos: in process \(Int(ms)) ms: \(statistics.decoded) decoded, \(statistics.parked) parked, \(statistics.dropped) dropped")
       }
-      log("photos: round \(round): " + rows.keys.sorted().map { "\($0) \(rows[$0]!.last.map { String(Int($0)) } ?? "-") ms" }.joined(separator: ", "))
+      log("photos: round \(round): " + rows.keys.sorted().map { "\($0) \(rows[$0]?.last.map { String(Int($0)) } ?? "-") ms" }.joined(separator: ", "))
     }
     let labels: [(key: String, label: String)] = [
       ("timg", "timg --grid=5x7 -g 160x45 on the same files, to its end"),

@@ -153,12 +153,12 @@ if wanted("relayout"), let data = benchData(jsonLinesOnly: true) {
 
 if wanted("images") {
   let parts = option("--parts").map { Set($0.split(separator: ",").map(String.init)) }
-  if parts == nil || parts!.contains("pictures") {
+  if parts?.contains("pictures") ?? true {
     ImageBench(
       folder: dataDirectory + "/pictures", waterfall: option("--waterfall") ?? ".build/release/waterfall", log: log
     ).run(into: &report, quick: quick)
   }
-  if parts == nil || parts!.contains("photos") {
+  if parts?.contains("photos") ?? true {
     PhotoBench(
       folder: dataDirectory + "/photos", waterfall: option("--waterfall") ?? ".build/release/waterfall", log: log
     ).run(into: &report)

@@ -47,7 +47,8 @@ import WaterfallLayout
       return loader.currentStatistics
     }
 
-    var original: ThumbnailOriginal { ThumbnailOriginal(file: photo)! }
+    /// The photo as it is now (a 0-second original when it cannot be looked at).
+    var original: ThumbnailOriginal { ThumbnailOriginal(file: photo) ?? ThumbnailOriginal(path: photo, modified: 0) }
     var normalPath: String { thumbnails.path(of: original, size: .normal) }
   }
 
