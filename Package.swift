@@ -68,7 +68,7 @@ let package = Package(
     // Background jobs on threads the program owns (one worker type for all of them).
     .target(name: "WaterfallWorkers"),
     .target(name: "WaterfallView", dependencies: ["WaterfallLayout", "CTextWidth"]),
-    .target(name: "WaterfallImages", dependencies: ["WaterfallLayout", "WaterfallView", "WaterfallWorkers", "CImageDecoding", "CPng", "CJpeg", "CGif", "CWebp"]),
+    .target(name: "WaterfallImages", dependencies: ["WaterfallLayout", "WaterfallView", "WaterfallWorkers", "WaterfallDigest", "CImageDecoding", "CPng", "CJpeg", "CGif", "CWebp"]),
 
     // Digests (MD5) for cache file names: no dependencies, so any target can use them.
     .target(name: "WaterfallDigest"),

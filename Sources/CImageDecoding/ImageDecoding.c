@@ -100,6 +100,11 @@ struct ci_reader {
   int png_errno;
   char png_message[200];
   int png_passes;
+  /// The thumbnail keys of the PNG's small tEXt chunks (the Thumbnail Managing
+  /// Standard's `Thumb::URI` and `Thumb::MTime`), read here and never given to
+  /// libpng; empty when the file has none.
+  char png_thumb_uri[CI_PNG_KEPT_ANCILLARY_LIMIT];
+  char png_thumb_mtime[32];
 
   // JPEG
   struct jpeg_decompress_struct jpeg;
@@ -188,6 +193,39 @@ static int png_keeps_chunk(const uint8_t header[8]) {
   return memcmp(type, "tRNS", 4) == 0 && length <= CI_PNG_KEPT_ANCILLARY_LIMIT;
 }
 
+/// Whether a chunk is a tEXt chunk small enough to be read for its thumbnail keys.
+static int png_is_small_text(const uint8_t header[8]) {
+  uint32_t length = (uint32_t)header[0] << 24 | (uint32_t)header[1] << 16 | (uint32_t)header[2] << 8 | header[3];
+  return memcmp(header + 4, "tEXt", 4) == 0 && length < CI_PNG_KEPT_ANCILLARY_LIMIT;
+}
+
+/// Reads a small tEXt chunk's body and CRC (`body` bytes) and keeps its text when
+/// its keyword is `Thumb::URI` or `Thumb::MTime`; 0 when the file ends first.
+static int png_keep_text(ci_reader *reader, size_t body) {
+  uint8_t chunk[CI_PNG_KEPT_ANCILLARY_LIMIT + 4];
+  if (budget_read(reader, chunk, body) < body) return 0;
+  size_t length = body - 4;  // the CRC is not looked at: a wrong text only makes a thumbnail stale
+  const uint8_t *zero = memchr(chunk, 0, length);
+  if (!zero) return 1;
+  size_t keyword = (size_t)(zero - chunk);
+  const char *text = (const char *)zero + 1;
+  size_t text_length = length - keyword - 1;
+  char *into = NULL;
+  size_t capacity = 0;
+  if (keyword == 10 && memcmp(chunk, "Thumb::URI", 10) == 0) {
+    into = reader->png_thumb_uri;
+    capacity = sizeof reader->png_thumb_uri;
+  } else if (keyword == 12 && memcmp(chunk, "Thumb::MTime", 12) == 0) {
+    into = reader->png_thumb_mtime;
+    capacity = sizeof reader->png_thumb_mtime;
+  }
+  if (into && text_length < capacity && !memchr(text, 0, text_length)) {
+    memcpy(into, text, text_length);
+    into[text_length] = 0;
+  }
+  return 1;
+}
+
 /// Reads the PNG stream as libpng sees it, with skipped chunks left out: the
 /// bytes of the chunk being passed, then the next kept chunk's header.
 static size_t png_filtered_read(ci_reader *reader, uint8_t *data, size_t length) {
@@ -222,6 +260,10 @@ static size_t png_filtered_read(ci_reader *reader, uint8_t *data, size_t length)
       continue;
     }
     uint64_t body = ((uint64_t)header[0] << 24 | (uint64_t)header[1] << 16 | (uint64_t)header[2] << 8 | header[3]) + 4;
+    if (png_is_small_text(header)) {
+      if (!png_keep_text(reader, (size_t)body)) return done;
+      continue;
+    }
     if (!png_keeps_chunk(header)) {
       if (!skip_ahead(reader, body)) return done;
       continue;
@@ -1083,4 +1125,94 @@ void ci_reader_close(ci_reader *reader) {
   if (reader->file) fclose(reader->file);
   free(reader->memory);
   free(reader);
+}
+
+// MARK: Thumbnail keys and writing
+
+const char *ci_reader_thumbnail_text(const ci_reader *reader, int which) {
+  if (reader->format != CI_FORMAT_PNG) return "";
+  return which == CI_THUMB_MTIME ? reader->png_thumb_mtime : reader->png_thumb_uri;
+}
+
+/// Where a PNG being written goes, and what went wrong.
+struct ci_png_writer {
+  int fd;
+  int status;
+  int error_number;
+  char message[200];
+};
+
+static void png_write_failed(png_structp png, png_const_charp message) {
+  struct ci_png_writer *writer = png_get_error_ptr(png);
+  if (writer->status == CI_OK) {
+    writer->status = strstr(message, "memory") ? CI_OUT_OF_MEMORY : CI_CORRUPT;
+    snprintf(writer->message, sizeof writer->message, "%s", message);
+  }
+  png_longjmp(png, 1);
+}
+
+static void png_write_bytes(png_structp png, png_bytep data, size_t length) {
+  struct ci_png_writer *writer = png_get_io_ptr(png);
+  while (length > 0) {
+    ssize_t n = write(writer->fd, data, length);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      writer->status = CI_UNREADABLE;
+      writer->error_number = n < 0 ? errno : ENOSPC;
+      snprintf(writer->message, sizeof writer->message, "%s", strerror(writer->error_number));
+      png_error(png, writer->message);
+    }
+    data += n;
+    length -= (size_t)n;
+  }
+}
+
+static void png_flush_nothing(png_structp png) { (void)png; }
+
+int ci_png_write_rgb(int fd, const uint8_t *pixels, uint32_t width, uint32_t height, const char *const *keys,
+                     const char *const *texts, int text_count, ci_error *error) {
+  clear_error(error);
+  struct ci_png_writer writer = {.fd = fd, .status = CI_OK};
+  png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &writer, png_write_failed, png_warned);
+  if (!png) {
+    set_error(error, CI_OUT_OF_MEMORY, 0, "out of memory");
+    return CI_OUT_OF_MEMORY;
+  }
+  png_infop info = png_create_info_struct(png);
+  // Volatile: changed between setjmp and a longjmp, read after it.
+  png_bytep *volatile rows = NULL;
+  png_textp volatile text = NULL;
+  if (!info || setjmp(png_jmpbuf(png))) {
+    free(rows);
+    free(text);
+    png_destroy_write_struct(&png, info ? &info : NULL);
+    set_error(error, writer.status == CI_OK ? (info ? CI_CORRUPT : CI_OUT_OF_MEMORY) : writer.status,
+              writer.error_number, info ? writer.message : "out of memory");
+    return error ? error->status : CI_CORRUPT;
+  }
+  png_set_write_fn(png, &writer, png_write_bytes, png_flush_nothing);
+  // Thumbnails are small and written once: a quick compression is enough.
+  png_set_compression_level(png, 3);
+  png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
+               PNG_FILTER_TYPE_DEFAULT);
+  if (text_count > 0) {
+    text = calloc((size_t)text_count, sizeof *text);
+    if (!text) png_error(png, "out of memory");
+    for (int i = 0; i < text_count; i++) {
+      text[i].compression = PNG_TEXT_COMPRESSION_NONE;
+      text[i].key = (png_charp)keys[i];
+      text[i].text = (png_charp)texts[i];
+      text[i].text_length = strlen(texts[i]);
+    }
+    png_set_text(png, info, text, text_count);
+  }
+  rows = malloc((size_t)(height ? height : 1) * sizeof *rows);
+  if (!rows) png_error(png, "out of memory");
+  for (uint32_t y = 0; y < height; y++) rows[y] = (png_bytep)pixels + (size_t)y * width * 3;
+  png_set_rows(png, info, rows);
+  png_write_png(png, info, PNG_TRANSFORM_IDENTITY, NULL);
+  free(rows);
+  free(text);
+  png_destroy_write_struct(&png, &info);
+  return CI_OK;
 }

@@ -1,7 +1,8 @@
 // The doorway from Swift to the system's libpng (Debian: libpng-dev).
 //
-// The C file in CImageDecoding makes every libpng call that can fail (libpng reports
-// errors with longjmp, which must never cross a Swift frame); Swift reaches libpng
+// The C file in CImageDecoding makes every libpng call that can fail, reading and
+// writing (`ci_png_write_rgb`, for the shared thumbnails folder) alike: libpng reports
+// errors with longjmp, which must never cross a Swift frame. Swift reaches libpng
 // directly only for what cannot fail, such as the library's version.
 #ifndef CPNG_SHIM_H
 #define CPNG_SHIM_H

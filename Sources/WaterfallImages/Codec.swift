@@ -4,6 +4,10 @@ import CJpeg
 import CPng
 import CWebp
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The one place that calls the C decoders (libpng, libjpeg, giflib and libwebp,
 /// through CImageDecoding): headers and pixels in, Swift values out, every failure a thrown
 /// ``ImageError``. A picture with an EXIF orientation comes out upright
@@ -28,7 +32,58 @@ enum Codec {
   ) throws(ImageError) -> Image {
     let reader = try open(source)
     defer { ci_reader_close(reader) }
+    return try decode(reader, header: header(of: reader), limits: limits, background: background, minimumSize: minimumSize)
+  }
+
+  /// Decodes the thumbnail PNG at `path` (``FreedesktopThumbnails``) when its
+  /// `Thumb::URI` and `Thumb::MTime` texts say it was made from `original` as it is
+  /// now and `accepts` takes its header; nil when it is missing, stale, not a PNG or
+  /// not accepted.
+  static func decodeThumbnail(
+    at path: String, of original: ThumbnailOriginal, limits: ImageLimits, background: RGB,
+    accepts: (ImageHeader) -> Bool
+  ) -> Image? {
+    guard let reader = try? open(.file(path)) else { return nil }
+    defer { ci_reader_close(reader) }
+    guard ci_reader_format(reader) == Int32(CI_FORMAT_PNG.rawValue) else { return nil }
+    let uri = String(cString: ci_reader_thumbnail_text(reader, Int32(CI_THUMB_URI.rawValue)))
+    let mtime = String(cString: ci_reader_thumbnail_text(reader, Int32(CI_THUMB_MTIME.rawValue)))
+    guard uri == original.uri, Int64(mtime) == original.modified else { return nil }
     let header = header(of: reader)
+    guard accepts(header) else { return nil }
+    return try? decode(reader, header: header, limits: limits, background: background) { _ in (0, 0) }
+  }
+
+  /// Writes `image` (its colours; opacity is not kept) as an 8-bit RGB PNG to the
+  /// open file `fd`, with `texts` as tEXt chunks before the pixels.
+  static func writePNG(_ image: Image, to fd: Int32, texts: [(key: String, text: String)]) throws(ImageError) {
+    var error = ci_error()
+    let keys = texts.map { strdup($0.key) }
+    let values = texts.map { strdup($0.text) }
+    defer {
+      keys.forEach { free($0) }
+      values.forEach { free($0) }
+    }
+    let status = image.pixels.withUnsafeBufferPointer { pixels in
+      keys.map { UnsafePointer($0) }.withUnsafeBufferPointer { keys in
+        values.map { UnsafePointer($0) }.withUnsafeBufferPointer { values in
+          ci_png_write_rgb(
+            fd, pixels.baseAddress, UInt32(image.width), UInt32(image.height), keys.baseAddress, values.baseAddress,
+            Int32(texts.count), &error)
+        }
+      }
+    }
+    guard status == Int32(CI_OK.rawValue) else {
+      let message = withUnsafeBytes(of: error.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+      throw ImageError.unreadable("ci_png_write_rgb: \(message)")
+    }
+  }
+
+  /// Decodes the pixels of an open reader whose header is `header`.
+  private static func decode(
+    _ reader: OpaquePointer, header: ImageHeader, limits: ImageLimits, background: RGB,
+    minimumSize: (ImageHeader) -> (width: Int, height: Int)
+  ) throws(ImageError) -> Image {
     try limits.check(width: header.width, height: header.height)
     // The minimum is asked of the picture as shown; the decoder sees it as stored.
     let shownMinimum = minimumSize(header)

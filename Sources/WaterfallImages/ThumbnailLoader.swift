@@ -28,7 +28,7 @@ import WaterfallWorkers
 /// so a bad picture is tried once.
 ///
 /// A slow or hostile picture never holds up the others: its first try gets only
-/// ``Options/firstTryMilliseconds``; a picture that needs longer gives up its worker
+/// ``Options/firstTryMilliseconds`` of CPU time; a picture that needs longer gives up its worker
 /// and is *parked*, then tried again with the whole time budget
 /// (``ImageLimits/maximumDecodeMilliseconds``, counted in CPU time) by a worker of
 /// its own (the slow lane), one parked picture at a time, while the other workers go
@@ -50,9 +50,9 @@ public final class ThumbnailLoader: @unchecked Sendable {
     /// ``ThumbnailLoader/decodeWaiting()`` is called (the `render` command and tests,
     /// which want the same result every time), which takes every first try before any
     /// retry.
-    public var workers = 1
-    /// The time a picture's first decode may take, in milliseconds (at most the limits'
-    /// budget); one that needs longer is parked and retried with the whole budget
+    public var workers = ThumbnailLoader.defaultWorkers
+    /// The CPU time a picture's first decode may take, in milliseconds (at most the
+    /// limits' budget); one that needs longer is parked and retried with the whole budget
     /// behind the others. 0: every decode gets the whole budget at once, no parking.
     public var firstTryMilliseconds = 250
     /// Whether requests made during a frame wait for ``ThumbnailLoader/endFrame()``
@@ -71,6 +71,10 @@ public final class ThumbnailLoader: @unchecked Sendable {
     /// ``ThumbnailLoader/make(_:options:limits:)`` (the C decoders). Called on a
     /// decoding thread; tests put a deliberately slow picture here.
     public var decode: (@Sendable (ThumbnailKey, ImageLimits) throws(ImageError) -> Thumbnail)?
+    /// The shared thumbnails folder (``FreedesktopThumbnails``) to read picture
+    /// files' thumbnails from and write them to; nil: not used (the default, and
+    /// `render`'s, whose output must not depend on it).
+    public var thumbnailFolder: FreedesktopThumbnails?
     public init() {}
   }
 
@@ -93,7 +97,16 @@ public final class ThumbnailLoader: @unchecked Sendable {
     public var wakeUps = 0
     public var cacheBytes = 0
     public var cacheCount = 0
+    /// Thumbnails made from the shared thumbnails folder instead of their picture.
+    public var readFromFolder = 0
+    /// Thumbnails written to the shared thumbnails folder, and writes that failed.
+    public var writtenToFolder = 0
+    public var folderWriteFailures = 0
   }
+
+  /// One decoding thread a core (at most 4): the pictures on screen decode side by
+  /// side, the latest frame's first.
+  public static let defaultWorkers = max(1, min(4, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
 
   public let options: Options
   private let core: Core
@@ -159,19 +172,6 @@ public final class ThumbnailLoader: @unchecked Sendable {
   /// Decodes every waiting request on this thread, as a worker would (the latest
   /// frame's first, stale ones dropped), and returns when none is left.
   public func decodeWaiting() { core.work(lane: .every) }
-
-  /// Decodes the picture of `key` within `limits` and makes its thumbnail, as the
-  /// workers do unless ``Options/decode`` says otherwise.
-  public static func make(_ key: ThumbnailKey, options: Options, limits: ImageLimits) throws(ImageError) -> Thumbnail {
-    let source = options.bytesForPath?(key.path).map { PictureSource.bytes($0) } ?? .file(key.path)
-    let image = try Codec.decode(source, limits: limits, background: options.background) { header in
-      let cells = key.shape.cells(forPicture: header.width, header.height)
-      if let pixels = key.cellPixels { return (cells.width * pixels.width, cells.height * pixels.height) }
-      return (cells.width * key.symbols.gridWidth, cells.height * key.symbols.gridHeight)
-    }
-    return Thumbnail(
-      image: image, shape: key.shape, mode: key.mode, symbols: key.symbols, cellPixels: key.cellPixels, pixels: key.pixels)
-  }
 }
 
 /// The loader's state, shared by the drawing thread and the workers, every part
@@ -317,6 +317,10 @@ private final class Core: @unchecked Sendable {
     let first = max(0, options.firstTryMilliseconds)
     guard first > 0, whole == 0 || first < whole else { return (limits, false) }
     limits.maximumDecodeMilliseconds = first
+    // Counted in the work done (CPU time), as a retry's is: on a loaded machine every
+    // picture's wall time stretches, and parking them all would only throw their work
+    // away and queue them behind the one slow lane.
+    limits.decodeTimeIsCPUTime = true
     return (limits, true)
   }
 
@@ -344,9 +348,10 @@ private final class Core: @unchecked Sendable {
       }
       guard let (key, retry) = next else { return }
       let limits = retry ? retryLimits : firstTry.limits
+      var use = ThumbnailLoader.FolderUse()
       let result = Result { () throws(ImageError) in
         if let decode = options.decode { return try decode(key, limits) }
-        return try ThumbnailLoader.make(key, options: options, limits: limits)
+        return try ThumbnailLoader.make(key, options: options, limits: limits, use: &use)
       }
       let wakes: Bool = lock.locked {
         inFlight.remove(key)
@@ -355,6 +360,7 @@ private final class Core: @unchecked Sendable {
         case .success(let thumbnail):
           cache.insert(thumbnail, for: key)
           counts.decoded += 1
+          if use.read { counts.readFromFolder += 1 }
           watched.remove(key.path)
           counts.wakeUps += 1
           return true
@@ -376,6 +382,14 @@ private final class Core: @unchecked Sendable {
       // Outside the loader's lock, so the drawing thread never waits for a wake-up;
       // under its own, so once stop() has returned it is never called.
       if wakes { callbackLock.locked { onReady?() } }
+      // The thumbnail is shown before it is kept in the shared folder.
+      if use.write != nil {
+        use.writeNow()
+        lock.locked {
+          if use.written { counts.writtenToFolder += 1 }
+          if use.writeFailed { counts.folderWriteFailures += 1 }
+        }
+      }
     }
   }
 

@@ -49,7 +49,10 @@ final class TerminalDriver {
   static func environment(adding extra: [String] = []) -> [String] {
     let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/local/bin:/usr/bin:/bin"
     let home = getenv("HOME").map { String(cString: $0) } ?? "/tmp"
-    return ["TERM=xterm-256color", "LANG=C.UTF-8", "LC_ALL=C.UTF-8", "PATH=\(path)", "HOME=\(home)"] + extra
+    // No shared thumbnails folder: every run decodes as a first open does.
+    return [
+      "TERM=xterm-256color", "LANG=C.UTF-8", "LC_ALL=C.UTF-8", "PATH=\(path)", "HOME=\(home)", "WATERFALL_NO_THUMBNAIL_CACHE=1",
+    ] + extra
   }
 
   init(

@@ -18,7 +18,8 @@
 //                wrapped (an array inside an object), csv, sqlite (default: all)
 //   --parts      which parts of the search group run, comma-separated: frame, search, sort,
 //                terminal (the real programs in a pseudo-terminal; default: all); of the
-//                relayout group: text, groups
+//                relayout group: text, groups; of the images group: pictures (the 500
+//                generated ones), photos (35 12-MP JPEGs, first and second open, beside timg)
 //   --show-screens  log the screen before and after each counted step
 //   --no-answers the scale part's pseudo-terminal answers no query (a terminal
 //                or link that answers nothing; by default it answers DA1)
@@ -154,9 +155,17 @@ if wanted("relayout"), let data = benchData(jsonLinesOnly: true) {
 }
 
 if wanted("images") {
-  ImageBench(
-    folder: dataDirectory + "/pictures", waterfall: option("--waterfall") ?? ".build/release/waterfall", log: log
-  ).run(into: &report, quick: quick)
+  let parts = option("--parts").map { Set($0.split(separator: ",").map(String.init)) }
+  if parts?.contains("pictures") ?? true {
+    ImageBench(
+      folder: dataDirectory + "/pictures", waterfall: option("--waterfall") ?? ".build/release/waterfall", log: log
+    ).run(into: &report, quick: quick)
+  }
+  if parts?.contains("photos") ?? true {
+    PhotoBench(
+      folder: dataDirectory + "/photos", waterfall: option("--waterfall") ?? ".build/release/waterfall", log: log
+    ).run(into: &report)
+  }
 }
 
 if wanted("symbols") { SymbolBench(log: log).run(into: &report, quick: quick) }

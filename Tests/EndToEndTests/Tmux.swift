@@ -40,7 +40,7 @@ final class Tmux {
       """
     try Self.run([
       "-f", "/dev/null", "new-session", "-d", "-x", String(width), "-y", String(height),
-      "env", "LANG=C.UTF-8", "LC_ALL=C.UTF-8", "TERM=screen-256color", "PATH=\(Self.binaryDirectory.path):/usr/bin:/bin",
+      "env", "LANG=C.UTF-8", "LC_ALL=C.UTF-8", "TERM=screen-256color", "WATERFALL_NO_THUMBNAIL_CACHE=1", "PATH=\(Self.binaryDirectory.path):/usr/bin:/bin",
       "sh", "-c", script,
     ], socket: socket)
   }

@@ -24,6 +24,26 @@ import WaterfallImages
     var all: [(name: String, milliseconds: Int, decoded: Bool)] { lock.withLock { entries } }
   }
 
+  /// A first try's budget counts the work done (CPU time), as a retry's does: on a
+  /// loaded machine wall time would park every large photo.
+  @Test func aFirstTryCountsCPUTime() {
+    let log = Log()
+    var options = ThumbnailLoader.Options()
+    options.workers = 0
+    options.firstTryMilliseconds = 250
+    options.decode = { key, limits throws(ImageError) in
+      log.add(limits.decodeTimeIsCPUTime ? "cpu" : "wall", limits.maximumDecodeMilliseconds, true)
+      return try ThumbnailLoader.make(key, options: ThumbnailLoader.Options(), limits: limits)
+    }
+    let loader = ThumbnailLoader(options: options)
+    defer { loader.stop() }
+    loader.beginFrame()
+    _ = loader.thumbnail(Self.key(TestFiles.fixture("rgb.png")))
+    loader.decodeWaiting()
+    #expect(log.all.map(\.name) == ["cpu"])
+    #expect(log.all.map(\.milliseconds) == [250])
+  }
+
   /// A picture that needs more than its first try (a stand-in decoder gives up as a
   /// decoder out of time does) is first in the queue, and its retry is held until
   /// the test lets it go: every other picture is decoded meanwhile, by the other

@@ -133,7 +133,8 @@ import WaterfallImages
     #expect(loader.thumbnail(Self.key("grey.png")) == .pending)
     loader.endFrame()
     #expect(loader.waitUntilIdle(milliseconds: 10_000))
-    eventually("both workers asleep") { loader.currentStatistics.idleWorkers == 2 }
+    // The decoding workers and the slow lane's.
+    eventually("every worker asleep") { loader.currentStatistics.idleWorkers == options.workers + 1 }
     loader.beginFrame()
     #expect(loader.thumbnail(Self.key("rgb.png")) == .pending)
     #expect(!loader.waitUntilIdle(milliseconds: 200))

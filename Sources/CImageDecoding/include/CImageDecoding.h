@@ -113,6 +113,26 @@ int ci_reader_read_alpha_into(ci_reader *reader, uint8_t *alpha, size_t capacity
 /// thread's CPU time (the work done, which load on the machine does not stretch).
 void ci_reader_set_time_budget(ci_reader *reader, uint32_t milliseconds, int counts_cpu_time);
 
+/// Which text of a thumbnail PNG ``ci_reader_thumbnail_text`` returns.
+typedef enum {
+  /// `Thumb::URI`: the URI of the picture the thumbnail was made from.
+  CI_THUMB_URI = 0,
+  /// `Thumb::MTime`: that picture's modification time, in whole seconds.
+  CI_THUMB_MTIME = 1,
+} ci_thumb_text;
+
+/// A PNG's `Thumb::URI` or `Thumb::MTime` text (from a tEXt chunk before its
+/// pixels, under 4 KiB), as the Thumbnail Managing Standard writes them; "" when it
+/// has none or is not a PNG. The string belongs to the reader.
+const char *ci_reader_thumbnail_text(const ci_reader *reader, int which);
+
+/// Writes an 8-bit RGB PNG of `width` x `height` pixels (3 bytes each, row by row)
+/// to the open file `fd`, with `text_count` tEXt chunks (`keys[i]`: `texts[i]`)
+/// before the pixels. Returns CI_OK, or fills `error` (`CI_UNREADABLE` with errno
+/// when writing failed).
+int ci_png_write_rgb(int fd, const uint8_t *pixels, uint32_t width, uint32_t height, const char *const *keys,
+                     const char *const *texts, int text_count, ci_error *error);
+
 /// Closes the file and frees everything the reader holds. NULL is allowed.
 void ci_reader_close(ci_reader *reader);
 

@@ -1,6 +1,10 @@
 import WaterfallImages
 import WaterfallTerminal
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 extension TerminalApp {
   /// Gives `browser` pictures when the terminal can show them: 256 colours or
   /// direct colour, colours allowed, and Unicode lines (the block symbols are not
@@ -28,6 +32,11 @@ extension TerminalApp {
     // The workers wait for the frame to be written (`endFrame()` in `frameShown`):
     // none takes the lock while it is drawn, and waking them does not delay it.
     options.wakesWorkersAtFrameEnd = true
+    // Picture files' thumbnails shared with the file managers (~/.cache/thumbnails),
+    // unless WATERFALL_NO_THUMBNAIL_CACHE is set to anything but "".
+    if getenv("WATERFALL_NO_THUMBNAIL_CACHE").map({ $0.pointee == 0 }) ?? true {
+      options.thumbnailFolder = FreedesktopThumbnails()
+    }
     // Pictures named by URL: fetched only when the options say so (`--fetch-pictures`,
     // or data that came over HTTP).
     let remoteOptions = browser.options.remotePictures
