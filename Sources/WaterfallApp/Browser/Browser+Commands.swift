@@ -176,7 +176,8 @@ extension Browser {
       if options.printMode { return printItem(item) }
       openDetails()
     case .back:
-      if filter.isEmpty { return .quit(quitStatus) }
+      if readingStops { return .stopReading }
+      if filter.isEmpty { return options.escapeGoesBack ? .back : .quit(quitStatus) }
       applyFilter("")
     case .quit: return .quit(quitStatus)
     case .filter: mode = .filtering
