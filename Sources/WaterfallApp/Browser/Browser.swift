@@ -83,6 +83,8 @@ public final class Browser {
   public var loading = Loading.done {
     didSet {
       cards.loading = loading
+      // Reading stopped early (a server gone): G stops following the end.
+      if case .stopped = loading, goingToEnd { goingToEnd = false }
       guard loading == .done, oldValue != .done else { return }
       // A sort made while loading is made again over every item.
       pipeline.loadingFinished(atTop: cards.view.selectedIndexPath.map(cards.dataSource.position(of:)) == 0)

@@ -61,6 +61,8 @@ public final class LoadController {
   private var rests = false
   /// How many items the source estimates it holds (``PageEnd/estimatedItems``).
   private var estimatedItems: Int?
+  /// Why reading stopped before the data's end (``PageEnd/stoppedEarly``).
+  private var stoppedBy: String?
   /// The store's number for each source page.
   private var storePages: [Int: Int] = [:]
   private var bytesRead: [Int: Int] = [:]
@@ -192,7 +194,13 @@ public final class LoadController {
         if let estimate = end.estimatedItems { estimatedItems = estimate }
         if let error = end.error {
           errors.append(error)
-          update.notice = .some(error.description)
+          // A reading stopped early says so as where loading stands, not as a passing notice.
+          // (Its source is the one on screen: the reason alone fits the status bar.)
+          if end.stoppedEarly {
+            if case .unreadable(_, let reason) = error { stoppedBy = reason } else { stoppedBy = error.description }
+          } else {
+            update.notice = .some(error.description)
+          }
         }
       }
     }
@@ -316,6 +324,7 @@ public final class LoadController {
     isReloading = true
     isRefining = false
     estimatedItems = nil
+    stoppedBy = nil
     storePages = [:]
     bytesRead = [:]
     skipped = SkippedLines()
@@ -349,6 +358,7 @@ public final class LoadController {
 
   /// Where loading stands: done, or how many items are in so far.
   private func loadingState() -> LoadState {
+    if isIdle, let stoppedBy { return .stopped(stoppedBy) }
     let more = !isIdle || morePages
     guard more || isReloading else { return .done }
     if isPausedByMemory, let memoryLimit = loader.memoryLimit, !isIdle {

@@ -43,6 +43,8 @@ final class PostgresCursor: PageCursor, @unchecked Sendable {
   private var spooled = 0
   private var finished = false
   private var fieldsChosen = false
+  /// Whether the connection was kept from an earlier reading (``PostgresSession``).
+  private var keptConnection = false
 
   init(source: PostgresSource, settings: ReadSettings) {
     self.source = source
@@ -64,24 +66,49 @@ final class PostgresCursor: PageCursor, @unchecked Sendable {
       shared.reading = !shared.cancelled
       return shared.cancelled
     }
-    guard !cancelled else { return PageEnd(error: Self.cancelledError(name), hasMore: false) }
+    guard !cancelled else { return Self.stopped(Self.cancelledError(name), estimate: nil) }
     defer { shared.withLock { $0.reading = false } }
     do {
-      let connection = try connect(sink)
-      guard let selection = source.selection else { return try readCatalogue(on: connection, into: sink) }
-      return try readRows(selection, on: connection, into: sink)
+      do {
+        return try read(sink)
+      } catch where error.kind == .connectionLost && keptConnection && spooled == 0 {
+        // A connection kept from an earlier reading, whose server went away
+        // (or restarted) since: once more, on a new one.
+        reader = nil
+        shared.withLock { shared -> PostgresConnection? in
+          defer { shared.connection = nil }
+          return shared.connection
+        }?.close()
+        keptConnection = false
+        return try read(sink)
+      }
     } catch {
       finished = true
-      return PageEnd(error: Self.loadError(error, name: name), hasMore: false, estimatedItems: reader?.plan.estimatedRows)
+      return Self.stopped(Self.loadError(error, name: name), estimate: reader?.plan.estimatedRows)
     }
+  }
+
+  /// The next page, on the reading's connection.
+  private func read(_ sink: any PageSink) throws(PostgresError) -> PageEnd {
+    let connection = try connect(sink)
+    guard let selection = source.selection else { return try readCatalogue(on: connection, into: sink) }
+    return try readRows(selection, on: connection, into: sink)
+  }
+
+  /// The end of a reading an error stopped before the rows' end.
+  private static func stopped(_ error: LoadError, estimate: Int?) -> PageEnd {
+    var end = PageEnd(error: error, hasMore: false, estimatedItems: estimate)
+    end.stoppedEarly = true
+    return end
   }
 
   /// The connection: the one made for this reading, or one given back or made
   /// now, given up when the reading is cancelled meanwhile.
   private func connect(_ sink: any PageSink) throws(PostgresError) -> PostgresConnection {
     if let connection = shared.withLock({ $0.connection }) { return connection }
-    sink.progress("connecting to \(name)…")
-    let connection = try source.session.connection(shouldStop: { shared.withLock { $0.cancelled } || sink.shouldStop() })
+    sink.progress("connecting…")
+    let (connection, kept) = try source.session.connection(shouldStop: { shared.withLock { $0.cancelled } || sink.shouldStop() })
+    keptConnection = kept
     let cancelled = shared.withLock { shared -> Bool in
       shared.connection = connection
       return shared.cancelled
@@ -104,7 +131,7 @@ final class PostgresCursor: PageCursor, @unchecked Sendable {
   ) throws(PostgresError) -> PageEnd {
     let refinement = source.refinement
     if reader == nil {
-      sink.progress("querying \(name)…")
+      sink.progress("querying…")
       reader = try PostgresReader(
         connection: connection, selection: selection, search: refinement.query,
         sort: refinement.sort ?? SortOrder(field: nil), groupBy: refinement.groupBy, roles: settings.scanner.roles,

@@ -10,7 +10,7 @@ import Synchronization
 ///
 /// ```swift
 /// let session = PostgresSession(target: target)
-/// let connection = try session.connection(shouldStop: { false })   // a new one, or one given back
+/// let (connection, _) = try session.connection(shouldStop: { false })   // a new one, or one given back
 /// session.giveBack(connection)
 /// ```
 final class PostgresSession: Sendable {
@@ -25,12 +25,13 @@ final class PostgresSession: Sendable {
     self.target = target
   }
 
-  /// A connection given back, if one is still open, else a new one.
-  func connection(shouldStop: () -> Bool) throws(PostgresError) -> PostgresConnection {
+  /// A connection given back, if one is still open, else a new one; `kept`
+  /// says which (a kept one may find the server gone since it was used).
+  func connection(shouldStop: () -> Bool) throws(PostgresError) -> (connection: PostgresConnection, kept: Bool) {
     while let kept = idle.withLock({ $0.popLast() }) {
-      if kept.isOpen { return kept }
+      if kept.isOpen { return (kept, true) }
     }
-    return try PostgresConnection(target.text, shouldStop: shouldStop)
+    return (try PostgresConnection(target.text, shouldStop: shouldStop), false)
   }
 
   /// Keeps `connection` for the next reading, or closes it.

@@ -15,6 +15,10 @@ public struct PageEnd: Sendable, Equatable {
   /// How many items the source holds in all, as it estimates them without
   /// counting (a database's catalogue or planner); nil: it cannot say.
   public var estimatedItems: Int?
+  /// Whether `error` stopped the reading before the data's end (a server that
+  /// went away, a query cancelled): loading shows it stopped (``LoadState/stopped(_:)``)
+  /// until `r` reads again, rather than at its end.
+  public var stoppedEarly = false
 
   public init(error: LoadError? = nil, hasMore: Bool, sectionsFound: Int? = nil, estimatedItems: Int? = nil) {
     self.error = error
