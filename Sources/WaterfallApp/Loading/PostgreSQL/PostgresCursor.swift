@@ -136,6 +136,8 @@ final class PostgresCursor: PageCursor, @unchecked Sendable {
         connection: connection, selection: selection, search: refinement.query,
         sort: refinement.sort ?? SortOrder(field: nil), groupBy: refinement.groupBy, roles: settings.scanner.roles,
         pageRows: source.pageRows)
+      // A search's first matches show while the server still looks for more.
+      if !refinement.query.isEmpty { reader?.firstPageRows = PostgresSource.firstMatches }
     }
     guard let reader else { return PageEnd(hasMore: false) }
     let estimate = reader.plan.estimatedRows

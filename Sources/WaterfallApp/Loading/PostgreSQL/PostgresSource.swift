@@ -27,6 +27,9 @@ public struct PostgresSource: ItemSource {
   public private(set) var refinement = SourceRefinement()
   /// Rows a page holds.
   public var pageRows = PostgresReader.defaultPageRows
+  /// Rows the first page of a search holds: a screen or so, sent as soon as
+  /// the server has found them (``PostgresReader/firstPageRows``).
+  public static let firstMatches = 60
   /// What the readings share: connections let go, the picture lookup.
   let session: PostgresSession
 
