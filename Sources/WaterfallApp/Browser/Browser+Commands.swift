@@ -271,9 +271,10 @@ extension Browser {
   private func filtering(_ command: KeyCommand?, key: Key?) -> BrowserAction {
     switch command {
     case .keepFilter:
-      // A picker picks the selected match at once, as fzf does.
-      if options.printMode, let item = selectedItem { return printItem(item) }
+      // A picker picks the selected match at once, as fzf does (and, shown
+      // again, as the table picker is, has its search kept and closed).
       mode = .browsing
+      if options.printMode, let item = selectedItem { return printItem(item) }
     case .clearFilter:
       mode = .browsing
       applyFilter("")
