@@ -79,6 +79,28 @@ import Testing
     #expect(lines.first?.contains(#""meta":{"maker": {"name": "Maker 3"}}"#) == true, "\(lines.first ?? "")")
   }
 
+  @Test func byteaPicturesAreTheCardsPictures() throws {
+    try pg.fixture("pictures") { [pg] in
+      func hex(_ name: String) throws -> String {
+        try Data(contentsOf: Tmux.root.appendingPathComponent("Data/pictures/\(name)")).map { String(format: "%02x", $0) }.joined()
+      }
+      try pg.psql(
+        """
+        CREATE TABLE pictures (id int PRIMARY KEY, title text, picture bytea);
+        INSERT INTO pictures VALUES (1, 'Sky', decode('\(try hex("01-sky.jpg"))', 'hex')),
+          (2, 'Op art', decode('\(try hex("03-op-art.png"))', 'hex'))
+        """)
+    }
+    let tmux = try Tmux("env -u NO_COLOR \(command) --symbols half --table pictures", width: 100, height: 30)
+    defer { tmux.kill() }
+    let screen = try tmux.waitFor("both pictures drawn") { screen in
+      screen.filter { $0.components(separatedBy: "▀▀▀▀▀▀▀▀▀▀").count >= 3 }.count >= 5
+    }
+    #expect(!screen.joined().contains("<bytea"), "the picture, not its placeholder text")
+    try tmux.send("q")
+    #expect(try tmux.waitForExit().status == 0)
+  }
+
   @Test func aWriteIsRefusedWithTheServersMessage() throws {
     for sql in ["DELETE FROM items", "UPDATE items SET price = 0 RETURNING id"] {
       let result = try Tmux.waterfall(["--pg", pg.conninfo, "--sql", sql, "--filter", ""])
