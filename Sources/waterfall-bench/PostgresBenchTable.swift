@@ -49,7 +49,7 @@ struct PostgresBenchTable {
   }
 
   /// Runs `psql` on the cluster (stopping at the first error), returning what it printed.
-  private func run(_ arguments: [String]) throws(BenchData.Failure) -> String {
+  func run(_ arguments: [String]) throws(BenchData.Failure) -> String {
     let output = "/tmp/waterfall-bench-psql-\(getpid()).out"
     defer { unlink(output) }
     var actions = posix_spawn_file_actions_t()
