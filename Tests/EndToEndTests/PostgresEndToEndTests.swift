@@ -71,6 +71,20 @@ import Testing
     #expect(try tmux.waitForExit().status == 0)
   }
 
+  @Test func marksArePrintedAsTheRowsJSON() throws {
+    let out = try Scratch.folder().appendingPathComponent("picked.jsonl").path
+    let tmux = try Tmux("\(command) --table items -m --print > \(Tmux.shellQuote(out))", width: 100, height: 20)
+    defer { tmux.kill() }
+    _ = try tmux.waitFor(text: "Teak mug 3")
+    try tmux.send("Tab", "Tab")
+    _ = try tmux.waitFor(text: "2 marked")
+    try tmux.send("Enter")
+    #expect(try tmux.waitForExit().status == 0)
+    let lines = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n")
+    #expect(lines.count == 2)
+    #expect(lines.first?.hasPrefix(#"{"id":1,"title":"Oak mug 1","price":37,"meta":{"maker": {"name": "Maker 1"}}}"#) == true, "\(lines)")
+  }
+
   @Test func jsonIsNestedAndSearchedByPath() throws {
     let found = try Tmux.waterfall(["--pg", pg.conninfo, "--table", "items", "--filter", "meta.maker.name:3$", "--sort", "id"])
     #expect(found.status == 0, "\(found.err)")

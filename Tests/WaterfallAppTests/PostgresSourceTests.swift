@@ -81,6 +81,22 @@ import WaterfallView
     #expect(PostgresSource.tableName(inCatalogueItem: picked) == "public.shop_items")
   }
 
+  @Test func aTimeoutACancelAndAServerGoneSayWhich() throws {
+    let timedOut = try PostgresSource.resolve(
+      PostgresTarget(pg.conninfo + " options='-c statement_timeout=100'"), table: nil,
+      query: "SELECT pg_sleep(5) AS slept")
+    let (controller, browser) = browse(timedOut)
+    defer { controller.end() }
+    drain(controller, into: browser, until: "the timeout") { !controller.errors.isEmpty }
+    #expect(controller.errors.report.first?.contains("the server cancelled the query (canceling statement due to statement timeout)") == true,
+            "\(controller.errors.report)")
+    let name = "postgresql:///shop"
+    #expect(PostgresCursor.loadError(PostgresError(.cancelled, "canceling statement due to user request", call: "x"), name: name)
+      == .unreadable(path: name, reason: "the query was cancelled (Esc); r runs it again"))
+    #expect(PostgresCursor.loadError(PostgresError(.connectionLost, "server closed the connection", call: "x"), name: name)
+      == .unreadable(path: name, reason: "the server went away (server closed the connection); the cards read stay, r reconnects"))
+  }
+
   @Test func thePasswordIsNeverInTheNameOrTheErrors() throws {
     let uri = pg.uri(user: "nobody_here", password: "s3cret-pw")
     let source = try PostgresSource.resolve(PostgresTarget(uri), table: "shop_items", query: nil)
