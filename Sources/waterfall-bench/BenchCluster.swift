@@ -48,7 +48,11 @@ final class BenchCluster {
     do {
       try cluster.prepare()
       try cluster.startWatchdog()
-      try cluster.server(bin + "/pg_ctl", ["-D", cluster.dataFolder, "-w", "-t", "120", "-l", cluster.dataFolder + "/../server.log", "start"])
+      // The socket's folder is this run's: said at each start, not in the kept settings.
+      try cluster.server(
+        bin + "/pg_ctl",
+        ["-D", cluster.dataFolder, "-w", "-t", "120", "-l", cluster.dataFolder + "/../server.log",
+         "-o", "-c listen_addresses='' -k \(cluster.socketFolder) -p \(cluster.port)", "start"])
     } catch {
       cluster.stop()
       throw error
@@ -94,8 +98,7 @@ final class BenchCluster {
     guard access(dataFolder + "/PG_VERSION", F_OK) != 0 else { return }
     try server(bin + "/initdb", ["-D", dataFolder, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8", "--no-sync"])
     let settings = [
-      "listen_addresses=''", "unix_socket_directories='\(socketFolder)'", "port=\(port)",
-      "fsync=off", "synchronous_commit=off", "full_page_writes=off", "max_wal_size=4GB",
+      "listen_addresses=''", "fsync=off", "synchronous_commit=off", "full_page_writes=off", "max_wal_size=4GB",
     ]
     try server("/bin/sh", ["-c", "printf '%s\\n' \"$@\" >> \"$0\"", dataFolder + "/postgresql.conf"] + settings)
   }
