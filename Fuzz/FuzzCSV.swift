@@ -7,13 +7,16 @@
 
 @testable import WaterfallApp
 
+/// Made once: every input is parsed with the same roles.
+let scanner = ItemScanner(roles: FieldRoles())
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzCSV(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
   var input = FuzzInput(data, count)
   let format: DataFormat = input.bool() ? .tsv : .csv
   let bytes = input.remainingBytes()
-  let roles = FieldRoles()
-  let page = PageParser.parse(bytes, path: "fuzz.\(format.rawValue)", roles: roles, options: ReadOptions(format: format))
+  let roles = scanner.roles
+  let page = PageParser.parse(bytes, path: "fuzz.\(format.rawValue)", scanner: scanner, options: ReadOptions(format: format))
   checkPage(page, bytes: bytes, roles: roles)
   // Every item of a table is an object.
   for item in page.items {

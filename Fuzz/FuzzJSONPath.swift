@@ -8,6 +8,9 @@
 
 @testable import WaterfallApp
 
+/// Made once: every input is parsed with the same roles.
+let scanner = ItemScanner(roles: FieldRoles())
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJSONPath(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
   var input = FuzzInput(data, count)
@@ -26,8 +29,8 @@ public func fuzzJSONPath(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
   } catch {
     require(!error.description.isEmpty, "a refused path with no message")
   }
-  let roles = FieldRoles()
-  let page = PageParser.parse(bytes, path: "fuzz.json", roles: roles, options: ReadOptions(format: .json, path: path))
+  let roles = scanner.roles
+  let page = PageParser.parse(bytes, path: "fuzz.json", scanner: scanner, options: ReadOptions(format: .json, path: path))
   checkPage(page, bytes: bytes, roles: roles)
   return 0
 }

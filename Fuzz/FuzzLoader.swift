@@ -11,15 +11,21 @@
 
 @testable import WaterfallApp
 
+/// Made once: every input is parsed with the same roles (grouped by `shop`).
+let scanner: ItemScanner = {
+  var roles = FieldRoles()
+  roles.group = ["shop"]
+  return ItemScanner(roles: roles)
+}()
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzLoader(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
   var input = FuzzInput(data, count)
   let bytes = input.remainingBytes()
 
   _ = ForeignEncoding.detect(bytes)
-  var roles = FieldRoles()
-  roles.group = ["shop"]
-  let page = PageParser.parse(bytes, path: "fuzz.json", roles: roles)
+  let roles = scanner.roles
+  let page = PageParser.parse(bytes, path: "fuzz.json", scanner: scanner)
   checkPage(page, bytes: bytes, roles: roles)
 
   // The sort's byte walk reads a field as parsing the item does (NaN reads as NaN both ways).

@@ -695,6 +695,10 @@ def fixtures():
     write_jpeg(FIXTURES / "bars-grey.jpg", c, quality=95, extra=("-grayscale",))
     big = Canvas(640, 480, lambda x, y: bars[int(x) // 80])
     write_jpeg(FIXTURES / "bars-640x480.jpg", big, quality=90)
+    # For EXIF orientations: blue, a red block at the top left, a green one at the
+    # bottom right (the tests give it each orientation's APP1 themselves).
+    corner = Canvas(24, 16, lambda x, y: (224, 32, 32) if x < 8 and y < 6 else (32, 192, 64) if x >= 16 and y >= 10 else (32, 64, 192))
+    write_jpeg(FIXTURES / "corner.jpg", corner, quality=100, extra=("-sample", "1x1"))
     # GIF: the palette's index is (x // 2 + y) % 16, a 16-colour ramp the tests restate.
     ramp = [fixture_gif_color(i) for i in range(16)]
     indices = [(x // 2 + y) % 16 for y in range(h) for x in range(w)]
@@ -719,7 +723,7 @@ def fixtures():
     write_webp(FIXTURES / "bars-lossy.webp", 64, 32, bars_rgba, extra=("-q", "95"))
     (FIXTURES / "drawing.svg").write_text('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="16" height="12">'
                                           '<rect width="16" height="12" fill="red"/></svg>\n')
-    return (sorted(files) + ["bars.jpg", "bars-progressive.jpg", "bars-grey.jpg", "bars-640x480.jpg"] + sorted(gifs)
+    return (sorted(files) + ["bars.jpg", "bars-progressive.jpg", "bars-grey.jpg", "bars-640x480.jpg", "corner.jpg"] + sorted(gifs)
             + ["rgb-lossless.webp", "rgba-lossless.webp", "bars-lossy.webp", "drawing.svg"])
 
 

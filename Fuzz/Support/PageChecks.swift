@@ -76,11 +76,14 @@ func checkPage(_ page: PageParser.Page, bytes: [UInt8], roles: FieldRoles) {
     _ = browser.handle(.key(key))
     screen.clear()
     browser.draw(in: screen)
-    for line in screen.lines {
-      for scalar in line.unicodeScalars {
-        let v = scalar.value
-        require(!(v < 0x20 || (0x7F..<0xA0).contains(v) || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)),
-          "an unsafe scalar U+\(String(v, radix: 16)) on screen")
+    // Every scalar on screen, as the terminal is sent them (the runs of each row:
+    // what `lines` spells, without building a string a row).
+    for y in 0..<screen.size.height {
+      screen.forEachRun(inRow: y, columns: screen.size.width) { _, _, scalars in
+        // The condition tested here, `require` called only for a scalar that fails it.
+        for v in scalars where v < 0x20 || (0x7F..<0xA0).contains(v) || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v) {
+          require(false, "an unsafe scalar U+\(String(v, radix: 16)) on screen")
+        }
       }
     }
   }

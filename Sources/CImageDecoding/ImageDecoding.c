@@ -115,6 +115,13 @@ struct ci_reader {
   int webp_animated;
   uint8_t *webp_data;
 
+  // The picture's EXIF (a TIFF header and its IFDs), if it has one: inside
+  // libjpeg's saved APP1 marker for a JPEG, or read into `exif_owned` from a
+  // WebP's EXIF chunk.
+  const uint8_t *exif;
+  size_t exif_length;
+  uint8_t *exif_owned;
+
   // Buffers made while decoding.
   uint8_t *scratch;
   png_bytep *rows;
@@ -397,12 +404,21 @@ static int open_jpeg(ci_reader *reader, ci_error *error) {
   reader->jpeg_created = 1;
   reader->jpeg.mem->max_memory_to_use = CI_JPEG_MEMORY_LIMIT;
   jpeg_use_source(reader);
+  // APP1 markers are kept (at most 64 KiB each) for the EXIF orientation.
+  jpeg_save_markers(&reader->jpeg, JPEG_APP0 + 1, 0xFFFF);
   if (jpeg_read_header(&reader->jpeg, TRUE) != JPEG_HEADER_OK) {
     set_error(error, CI_CORRUPT, 0, "the file holds no picture");
     return CI_CORRUPT;
   }
   reader->width = reader->jpeg.image_width;
   reader->height = reader->jpeg.image_height;
+  for (jpeg_saved_marker_ptr marker = reader->jpeg.marker_list; marker; marker = marker->next) {
+    if (marker->marker == JPEG_APP0 + 1 && marker->data_length > 6 && memcmp(marker->data, "Exif\0\0", 6) == 0) {
+      reader->exif = marker->data + 6;
+      reader->exif_length = marker->data_length - 6;
+      break;
+    }
+  }
   return CI_OK;
 }
 
@@ -476,6 +492,38 @@ static int webp_fail(VP8StatusCode code, ci_error *error) {
   }
 }
 
+/// The most of a WebP's EXIF chunk kept: IFD0, where the orientation is, comes first.
+#define CI_EXIF_LIMIT ((uint32_t)64 * 1024)
+
+/// Finds a WebP's EXIF chunk by walking its RIFF chunks (headers only, seeking
+/// past payloads) and keeps its first CI_EXIF_LIMIT bytes; leaves the file where
+/// it found it. An extended WebP (VP8X) says in its flags whether it has one.
+static void read_webp_exif(ci_reader *reader, const uint8_t *head, size_t length) {
+  if (length < 21 || memcmp(head + 12, "VP8X", 4) != 0 || (head[20] & 0x08) == 0) return;
+  long start = ftell(reader->file);
+  if (fseek(reader->file, 12, SEEK_SET) != 0) return;
+  for (int chunks = 0; chunks < 1000; chunks++) {
+    uint8_t header[8];
+    if (fread(header, 1, 8, reader->file) != 8) break;
+    uint32_t size = (uint32_t)header[4] | (uint32_t)header[5] << 8 | (uint32_t)header[6] << 16 | (uint32_t)header[7] << 24;
+    if (memcmp(header, "EXIF", 4) == 0) {
+      size_t kept = size < CI_EXIF_LIMIT ? size : CI_EXIF_LIMIT;
+      reader->exif_owned = malloc(kept ? kept : 1);
+      if (reader->exif_owned) {
+        size_t got = fread(reader->exif_owned, 1, kept, reader->file);
+        // Some writers begin the chunk as JPEG's APP1 does.
+        size_t skip = got > 6 && memcmp(reader->exif_owned, "Exif\0\0", 6) == 0 ? 6 : 0;
+        reader->exif = reader->exif_owned + skip;
+        reader->exif_length = got - skip;
+      }
+      break;
+    }
+    if (fseek(reader->file, (long)size + (long)(size & 1), SEEK_CUR) != 0) break;
+  }
+  clearerr(reader->file);
+  if (start >= 0) fseek(reader->file, start, SEEK_SET);
+}
+
 /// Reads the size from the first chunks: `head` holds the file's first `length` bytes.
 static int open_webp(ci_reader *reader, const uint8_t *head, size_t length, ci_error *error) {
   WebPBitstreamFeatures features;
@@ -484,6 +532,7 @@ static int open_webp(ci_reader *reader, const uint8_t *head, size_t length, ci_e
   reader->width = features.width > 0 ? (uint32_t)features.width : 0;
   reader->height = features.height > 0 ? (uint32_t)features.height : 0;
   reader->webp_animated = features.has_animation;
+  read_webp_exif(reader, head, length);
   return CI_OK;
 }
 
@@ -632,6 +681,11 @@ static ci_reader *open_stream(FILE *file, void *memory, ci_error *error) {
 }
 
 int ci_reader_format(const ci_reader *reader) { return reader->format; }
+
+size_t ci_reader_exif(const ci_reader *reader, const uint8_t **data) {
+  *data = reader->exif;
+  return reader->exif ? reader->exif_length : 0;
+}
 
 void ci_reader_size(const ci_reader *reader, uint32_t *width, uint32_t *height) {
   *width = reader->width;
@@ -1023,6 +1077,7 @@ void ci_reader_close(ci_reader *reader) {
   int gif_error = 0;
   if (reader->gif) DGifCloseFile(reader->gif, &gif_error);
   free(reader->webp_data);
+  free(reader->exif_owned);
   free(reader->scratch);
   free(reader->rows);
   if (reader->file) fclose(reader->file);

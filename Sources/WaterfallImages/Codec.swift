@@ -6,7 +6,8 @@ import CWebp
 
 /// The one place that calls the C decoders (libpng, libjpeg, giflib and libwebp,
 /// through CImageDecoding): headers and pixels in, Swift values out, every failure a thrown
-/// ``ImageError``.
+/// ``ImageError``. A picture with an EXIF orientation comes out upright
+/// (``PictureOrientation``, ``Image/oriented(_:)``).
 enum Codec {
   /// The versions of the libraries in use, for the benchmark's report.
   static var libraryVersions: String {
@@ -29,7 +30,9 @@ enum Codec {
     defer { ci_reader_close(reader) }
     let header = header(of: reader)
     try limits.check(width: header.width, height: header.height)
-    let (minimumWidth, minimumHeight) = minimumSize(header)
+    // The minimum is asked of the picture as shown; the decoder sees it as stored.
+    let shownMinimum = minimumSize(header)
+    let (minimumWidth, minimumHeight) = header.orientation.swapsSides ? (shownMinimum.height, shownMinimum.width) : shownMinimum
     var error = ci_error()
     var width: UInt32 = 0
     var height: UInt32 = 0
@@ -59,6 +62,7 @@ enum Codec {
     }
     let transparent = hasAlpha && alpha.contains { $0 != 255 }
     return Image(width: Int(width), height: Int(height), pixels: pixels, alpha: transparent ? alpha : nil)
+      .oriented(header.orientation)
   }
 
   private static func open(_ source: PictureSource) throws(ImageError) -> OpaquePointer {
@@ -83,7 +87,11 @@ enum Codec {
     case CI_FORMAT_WEBP.rawValue: format = .webp
     default: format = .jpeg
     }
-    return ImageHeader(format: format, width: Int(width), height: Int(height))
+    var exif: UnsafePointer<UInt8>?
+    let length = ci_reader_exif(reader, &exif)
+    let orientation = exif.map { PictureOrientation(exif: UnsafeBufferPointer(start: $0, count: length)) } ?? .normal
+    let (shownWidth, shownHeight) = orientation.swapsSides ? (height, width) : (width, height)
+    return ImageHeader(format: format, width: Int(shownWidth), height: Int(shownHeight), orientation: orientation)
   }
 
   private static func imageError(_ error: ci_error) -> ImageError {

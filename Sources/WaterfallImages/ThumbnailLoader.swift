@@ -87,6 +87,10 @@ public final class ThumbnailLoader: @unchecked Sendable {
     /// Requests waiting (parked ones included), and being decoded now.
     public var pending = 0
     public var inFlight = 0
+    /// Workers asleep until a request wakes them (none is theirs to take).
+    public var idleWorkers = 0
+    /// Decodes that ended in a call of `onReady` (made, or on its way).
+    public var wakeUps = 0
     public var cacheBytes = 0
     public var cacheCount = 0
   }
@@ -332,7 +336,9 @@ private final class Core: @unchecked Sendable {
           if lane != .retries, let key = takeRequest(parked: false) { return (key, false) }
           if lane != .firstTries, let key = takeRequest(parked: true) { return (key, true) }
           if lane == .every { return nil }
+          counts.idleWorkers += 1
           lock.wait()
+          counts.idleWorkers -= 1
         }
         return nil
       }
@@ -350,6 +356,7 @@ private final class Core: @unchecked Sendable {
           cache.insert(thumbnail, for: key)
           counts.decoded += 1
           watched.remove(key.path)
+          counts.wakeUps += 1
           return true
         case .failure(.tooSlow) where !retry && firstTry.parks:
           // Behind every request of every frame, as if asked for now: still pending.
@@ -361,7 +368,9 @@ private final class Core: @unchecked Sendable {
           if failures.count >= options.failureMemory { failures.removeAll() }
           failures[key.path] = error
           counts.failed += 1
-          return watched.remove(key.path) != nil
+          let watchedFailure = watched.remove(key.path) != nil
+          if watchedFailure { counts.wakeUps += 1 }
+          return watchedFailure
         }
       }
       // Outside the loader's lock, so the drawing thread never waits for a wake-up;

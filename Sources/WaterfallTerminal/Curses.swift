@@ -46,6 +46,11 @@ enum Curses {
     keypad(window, true)
     nodelay(window, true)
     set_escdelay(25)
+    // Shift-↑ and Shift-↓ as xterm and tmux send them, where terminfo has them
+    // not (screen's entries): ncurses then decodes them as the others.
+    for (sequence, code) in [("\u{1B}[1;2A", KEY_SR), ("\u{1B}[1;2B", KEY_SF)] where key_defined(sequence) == 0 {
+      define_key(sequence, code)
+    }
     curs_set(0)
     idlok(window, true)
     leaveok(window, true)
@@ -117,18 +122,19 @@ enum Curses {
   }
 
   /// The escape sequences of the terminal curses started on, for a screen of
-  /// `colors` colours (0: none).
+  /// `colors` colours (0: none), their padding taken out (``TerminfoPadding``).
   static func terminalStrings(colors: Int) -> TerminalStrings {
     func string(_ name: String) -> String? {
       cn_string_capability(name).map { String(cString: $0) }
     }
     func with(_ template: String, _ a: Int) -> [UInt8] {
-      cn_tiparm1(template, Int32(truncatingIfNeeded: a)).map { Array(String(cString: $0).utf8) } ?? []
+      TerminfoPadding.strip(cn_tiparm1(template, Int32(truncatingIfNeeded: a)).map { Array(String(cString: $0).utf8) } ?? [])
     }
     func with(_ template: String, _ a: Int, _ b: Int) -> [UInt8] {
-      cn_tiparm2(template, Int32(truncatingIfNeeded: a), Int32(truncatingIfNeeded: b)).map { Array(String(cString: $0).utf8) } ?? []
+      TerminfoPadding.strip(
+        cn_tiparm2(template, Int32(truncatingIfNeeded: a), Int32(truncatingIfNeeded: b)).map { Array(String(cString: $0).utf8) } ?? [])
     }
-    let bytes = { (name: String) in string(name).map { Array($0.utf8) } }
+    let bytes = { (name: String) in string(name).map { TerminfoPadding.strip(Array($0.utf8)) } }
     let cup = string("cup") ?? ""
     let csr = string("csr")
     let scrollUp: ((Int) -> [UInt8])? =
@@ -149,67 +155,38 @@ enum Curses {
       writesLastCell: cn_flag_capability("am") == 0 || cn_flag_capability("xenl") != 0)
   }
 
-  /// The bytes of terminfo string capability `name`, or `nil` when the terminal
-  /// has none.
+  /// The bytes of terminfo string capability `name`, its padding taken out
+  /// (``TerminfoPadding``), or `nil` when the terminal has none.
   static func capability(_ name: String) -> [UInt8]? {
     guard let value = cn_string_capability(name) else { return nil }
-    return Array(String(cString: value).utf8)
+    return TerminfoPadding.strip(Array(String(cString: value).utf8))
   }
 
   // MARK: Input
 
-  /// The next key or event waiting, without blocking, or `nil` when there is none.
-  static func read() -> InputEvent? {
+  /// What is waiting to be read, without blocking: a character, or a key,
+  /// mouse action or resize curses decoded; `nil` when nothing is waiting.
+  /// Characters become keys in ``InputDecoder``, which also keeps the
+  /// terminal's answers from them.
+  static func read() -> InputDecoder.Unit? {
     var code: wint_t = 0
     let kind = wget_wch(cn_stdscr(), &code)
     switch kind {
     case OK:
-      return decodeCharacter(UInt32(code))
+      return .character(UInt32(code))
     case KEY_CODE_YES:
-      return decodeKey(Int32(bitPattern: code))
+      return decodeKey(Int32(bitPattern: code)).map { .event($0) } ?? .unknownKey
     default:
       return nil
     }
-  }
-
-  private static func decodeCharacter(_ code: UInt32) -> InputEvent? {
-    switch code {
-    case 9: return .key(.tab)
-    case 10, 13: return .key(.enter)
-    case 27: return readAfterEscape()
-    case 8, 127: return .key(.backspace)
-    case 0..<32:
-      // Ctrl-A is 1 … Ctrl-Z is 26.
-      return .key(.control(Character(Unicode.Scalar(code + 96)!)))
-    default:
-      guard let scalar = Unicode.Scalar(code) else { return nil }
-      return .key(.character(Character(scalar)))
-    }
-  }
-
-  /// What an Escape that was just read begins: a character waiting right behind
-  /// it (ncurses has already waited the Escape delay for more bytes) makes it an
-  /// Alt key (Alt-Enter is `.alt("\r")`, Alt-Backspace `.alt("\u{7F}")`); another
-  /// Escape or a function key is left to be read next, and the Escape stands alone.
-  private static func readAfterEscape() -> InputEvent? {
-    var code: wint_t = 0
-    switch wget_wch(cn_stdscr(), &code) {
-    case OK:
-      let value = UInt32(code)
-      if value != 27, let scalar = Unicode.Scalar(value) { return .key(.alt(Character(scalar))) }
-      _ = unget_wch(.init(truncatingIfNeeded: value))
-    case KEY_CODE_YES:
-      _ = ungetch(Int32(bitPattern: code))
-    default:
-      break
-    }
-    return .key(.escape)
   }
 
   private static func decodeKey(_ code: Int32) -> InputEvent? {
     switch code {
     case KEY_UP: return .key(.up)
     case KEY_DOWN: return .key(.down)
+    case KEY_SR: return .key(.shiftUp)
+    case KEY_SF: return .key(.shiftDown)
     case KEY_LEFT: return .key(.left)
     case KEY_RIGHT: return .key(.right)
     case KEY_PPAGE: return .key(.pageUp)

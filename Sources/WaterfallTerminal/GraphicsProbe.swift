@@ -21,6 +21,10 @@ public struct GraphicsProbe: Sendable {
   /// What is written to the terminal: the kitty query, then DA1.
   public static let query: [UInt8] = Array("\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[c".utf8)
 
+  /// How much longer than its budget the probe waits for the rest of an answer
+  /// it has begun to read, in milliseconds.
+  static let grace = 100
+
   public private(set) var kitty = false
   public private(set) var sixel = false
   /// Whether DA1's answer has come: nothing more will.
@@ -86,17 +90,29 @@ public struct GraphicsProbe: Sendable {
     }
     var now = timespec()
     clock_gettime(CLOCK_MONOTONIC, &now)
-    let deadline = now.tv_sec * 1000 + now.tv_nsec / 1_000_000 + milliseconds
+    var deadline = now.tv_sec * 1000 + now.tv_nsec / 1_000_000 + milliseconds
     var chunk = [UInt8](repeating: 0, count: 256)
-    while !probe.complete {
+    // Where the answers read so far stand: one cut at the deadline is read to
+    // its end (within `grace` more), so that its rest never reaches the keys
+    // without its beginning. (A whole answer that comes later is the input
+    // decoder's to swallow.)
+    var sequences = InputDecoder()
+    var graceGiven = false
+    while !probe.complete || sequences.isInsideSequence {
       clock_gettime(CLOCK_MONOTONIC, &now)
       let left = deadline - (now.tv_sec * 1000 + now.tv_nsec / 1_000_000)
-      if left <= 0 { break }
+      if left <= 0 {
+        guard sequences.isInsideSequence, !graceGiven else { break }
+        graceGiven = true
+        deadline += Self.grace
+        continue
+      }
       var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
       guard poll(&descriptor, 1, Int32(left)) > 0 else { continue }
       let n = read(input, &chunk, chunk.count)
       if n <= 0 { break }
       probe.feed(Array(chunk[0..<n]))
+      _ = sequences.feed(chunk[0..<n].map { Unicode.Scalar($0) }, time: 0)
     }
     return probe
   }

@@ -47,6 +47,10 @@ public final class TerminalSession {
   private var encoder: FrameEncoder
   /// A frame's bytes, kept from frame to frame.
   private var frameBytes: [UInt8] = []
+  /// Characters read to keys, the terminal's answers kept out.
+  private var decoder = InputDecoder()
+  /// Events decoded and not yet handed out.
+  private var decoded: [InputEvent] = []
   /// Set when the screen must be written whole (Ctrl-L, back from Ctrl-Z).
   private var repaintNeeded = false
   private var ended = false
@@ -91,6 +95,9 @@ public final class TerminalSession {
     encoder = FrameEncoder(strings: Curses.terminalStrings(colors: colors), colors: TerminalColor(colors: colors))
     // Curses sends its modes and clears the screen once; the frames are the encoder's.
     Curses.present()
+    // Pastes come bracketed, as one event (InputDecoder), never as keys.
+    fflush(output)
+    _ = Self.bracketedPasteOn.withUnsafeBytes { Glibc.write(fileno(output), $0.baseAddress, $0.count) }
     size = Curses.screenSize()
 
     var fds: [Int32] = [0, 0]
@@ -107,6 +114,7 @@ public final class TerminalSession {
     var restore: [UInt8] = []
     for name in ["sgr0", "cnorm", "rmkx"] { restore += Curses.capability(name) ?? [] }
     if options.mouse { restore += Array("\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1006l".utf8) }
+    restore += Self.bracketedPasteOff
     restore += Curses.capability("rmcup") ?? []
     TerminalRestorer.arm(restoreBytes: restore, outputFD: fileno(output))
   }
@@ -122,6 +130,8 @@ public final class TerminalSession {
     ended = true
     TerminalRestorer.disarm()
     ResumeSignal.uninstall()
+    fflush(output)
+    _ = writeAll(Self.bracketedPasteOff)
     Curses.end()
     Curses.delete(screen)
     fclose(input)
@@ -149,13 +159,30 @@ public final class TerminalSession {
     return readEvent()
   }
 
+  /// The next event of what curses has waiting, through ``InputDecoder``: the
+  /// terminal's answers never come out as keys.
   private func readEvent() -> InputEvent? {
-    let event = Curses.read()
+    while decoded.isEmpty {
+      guard let unit = Curses.read() else {
+        decoded += decoder.idle()
+        break
+      }
+      decoded += decoder.feed(unit, time: Self.milliseconds())
+    }
+    guard !decoded.isEmpty else { return nil }
+    let event = decoded.removeFirst()
     if case .resize(let newSize) = event {
       size = newSize
       Curses.forgetWindowChanges()
     }
     return event
+  }
+
+  /// A monotonic clock in milliseconds, for the decoder's expiry.
+  private static func milliseconds() -> UInt64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return UInt64(now.tv_sec) * 1000 + UInt64(now.tv_nsec) / 1_000_000
   }
 
   // MARK: Output
@@ -171,6 +198,11 @@ public final class TerminalSession {
     encoder.encode(buffer, over: shown, into: &frameBytes)
     send(frameBytes)
   }
+
+  /// Asks the terminal to bracket what the user pastes (`ESC [ 200 ~` … `ESC [ 201 ~`),
+  /// and stops it again; terminals that do not know the mode ignore both.
+  static let bracketedPasteOn = Array("\u{1B}[?2004h".utf8)
+  static let bracketedPasteOff = Array("\u{1B}[?2004l".utf8)
 
   /// Writes `bytes` to the terminal whole, with the signals that stop or end
   /// the program held meanwhile, so that their handlers never cut a sequence.
@@ -229,6 +261,7 @@ public final class TerminalSession {
   /// ```
   public func handOver<T>(_ body: () throws -> T) rethrows -> T {
     fflush(output)
+    _ = writeAll(Self.bracketedPasteOff)
     Curses.suspend()
     var ignore = sigaction()
     ignore.__sigaction_handler.sa_handler = SIG_IGN
@@ -247,6 +280,7 @@ public final class TerminalSession {
       sigaction(SIGQUIT, &savedQuit, nil)
       sigaction(SIGTSTP, &savedStop, nil)
       Curses.resume()
+      send(Self.bracketedPasteOn)
       encoder.forgetCursorAndStyle()
       repaintNeeded = true
     }

@@ -173,6 +173,11 @@ public enum DisplayText {
 
   /// `text` with every unsafe scalar replaced, as it would be drawn.
   public static func sanitized(_ text: some StringProtocol) -> String {
+    // Printable ASCII is drawn as it is.
+    let plain =
+      text.utf8.withContiguousStorageIfAvailable { bytes in bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
+      ?? text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+    if plain { return String(text) }
     var result = ""
     forEachGlyph(in: Substring(text)) {
       result.unicodeScalars.append($0.scalar)

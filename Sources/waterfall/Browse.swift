@@ -51,7 +51,7 @@ struct Browse: ParsableCommand {
   var multiLimit: Int?
   @Flag(help: "Reload when the file or directory changes, keeping the selection.")
   var watch = false
-  @Option(help: ArgumentHelp("Pause reading when the program's memory reaches this size: 512M, 2G (\(MemoryLimit.rangeText); default: half the memory).", valueName: "size"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Pause reading when the program's memory reaches this size: 512M, 2G (\(MemoryLimit.rangeText); default: half the memory).", valueName: "size"))
   var memoryLimit: String?
   @Flag(help: "No colours (also when NO_COLOR is set).")
   var noColor = false
@@ -97,6 +97,7 @@ struct Browse: ParsableCommand {
     if multi || multiLimit != nil { options.multi = multiLimit ?? Int.max }
     options.keyMap = picker.keyMap
     options.header = picker.header
+    options.preview = picker.previewOptions
     options.query = picker.query
     pictureOptions.apply(to: &options)
     fetchOptions.apply(to: &options)

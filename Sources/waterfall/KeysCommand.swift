@@ -28,6 +28,6 @@ struct KeysCommand: ParsableCommand {
       values = browse.picker.bind
     }
     let map = try KeyMap(binding: values + bind)
-    print(map.markdown)
+    StandardOutput.print(map.markdown)
   }
 }

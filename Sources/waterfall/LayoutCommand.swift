@@ -17,8 +17,8 @@ struct LayoutCommand: ParsableCommand {
 
   @Argument(help: ArgumentHelp("The data, as for the browser.", valueName: "FILE|DIR|-"))
   var path: String?
-  @Option(help: "Width in cells (1-100000).") var width: Int
-  @Option(help: "Screen height in cells, 2-100000 (the cards get all but the status line).") var height: Int = 24
+  @Option(parsing: .unconditional, help: "Width in cells (1-100000).") var width: Int
+  @Option(parsing: .unconditional, help: "Screen height in cells, 2-100000 (the cards get all but the status line).") var height: Int = 24
   @Flag(help: "Load every page of a directory, not just the first.") var allPages = false
 
   @OptionGroup(title: "Data") var source: SourceOptions
@@ -41,7 +41,9 @@ struct LayoutCommand: ParsableCommand {
     let browser = Browser(store: store, options: options, size: Size(width: width, height: height))
     browser.loading = loader.hasMorePages ? .loading(progress: nil) : .done
     let report = LayoutReport(browser: browser)
-    for line in report.lines() { print(line) }
+    var out = StandardOutput()
+    for line in report.lines() { out.line(line) }
+    out.flush()
     try finish(data)
   }
 }

@@ -28,17 +28,18 @@ enum Main {
 
   static func main() {
     CrashHandler.install(program: "waterfall")
+    StandardOutput.guardStandardDescriptors()
     let arguments = multiLimits(Array(CommandLine.arguments.dropFirst()))
     let options = arguments.prefix { $0 != "--" }
     if let first = arguments.first, Subcommands.names.contains(first), !(first == "help" && arguments.count == 1) {
       run(Subcommands.self, arguments)
     }
     if options.contains("-V") || options.contains("--version") {
-      print(version)
+      StandardOutput.print(version)
       exit(0)
     }
     if options.contains("-h") || options.contains("--help") || arguments == ["help"] {
-      print(help(columns: nil))
+      StandardOutput.print(help(columns: nil))
       exit(0)
     }
     var defaults: DefaultOptions
@@ -109,7 +110,7 @@ enum Main {
       let code = command.exitCode(for: error)
       let message = command.fullMessage(for: error)
       if code == .success {
-        if !message.isEmpty { print(message) }
+        if !message.isEmpty { StandardOutput.print(message) }
         exit(0)
       }
       if !message.isEmpty {

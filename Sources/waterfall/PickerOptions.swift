@@ -3,7 +3,8 @@ import WaterfallApp
 import WaterfallView
 
 /// The options an fzf user reaches for: `--filter` (no terminal), `--query`
-/// (a search typed at start), `--bind`, `--color` and `--header`.
+/// (a search typed at start), `--bind`, `--color`, `--header`, `--preview` and
+/// `--preview-window`.
 ///
 /// ```sh
 /// waterfall -q wool --bind 'ctrl-o:execute(less {path})' --header 'ctrl-o: open' items.jsonl
@@ -31,12 +32,36 @@ struct PickerOptions: ParsableArguments {
   var color: String?
   @Option(help: ArgumentHelp("Text above the cards (a line a row).", valueName: "text"))
   var header: String?
+  @Option(
+    help: ArgumentHelp(
+      "A command whose output shows beside the cards for the selected item, as fzf's ({} {field} {q} {path} quoted as --bind's); colours kept.",
+      valueName: "command"))
+  var preview: String?
+  @Option(
+    help: ArgumentHelp(
+      "Where the preview goes, as fzf's: right (default), left, up, down; a size (50%, 40); hidden; wrap. Ctrl-/ shows or hides it.",
+      valueName: "spec"))
+  var previewWindow: String?
 
   func validate() throws {
     do { _ = try KeyMap(binding: bind) } catch { throw ValidationError("--bind \(error.description)") }
     if let color {
       do { _ = try ColorOption.theme(parsing: color, over: .unicode) } catch { throw ValidationError("--color \(error.description)") }
     }
+    if let preview {
+      if preview.allSatisfy(\.isWhitespace) { throw ValidationError("--preview needs a command") }
+      do { _ = try CommandTemplate(parsing: preview) } catch { throw ValidationError("--preview \(error.description)") }
+    }
+    if let previewWindow {
+      do { _ = try PreviewWindow(parsing: previewWindow) } catch { throw ValidationError("--preview-window \(error.description)") }
+    }
+  }
+
+  /// `--preview` and `--preview-window` (checked by ``validate()``); nil without `--preview`.
+  var previewOptions: PreviewOptions? {
+    guard let preview, let command = try? CommandTemplate(parsing: preview) else { return nil }
+    let window = previewWindow.flatMap { try? PreviewWindow(parsing: $0) } ?? PreviewWindow()
+    return PreviewOptions(command: command, window: window)
   }
 
   /// The keys after `--bind` (checked by ``validate()``).

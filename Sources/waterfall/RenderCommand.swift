@@ -10,10 +10,10 @@ struct RenderCommand: ParsableCommand {
 
   @Argument(help: ArgumentHelp("The data, as for the browser.", valueName: "FILE|DIR|-"))
   var path: String?
-  @Option(help: "Screen width in cells (1-10000).") var width: Int = 80
-  @Option(help: "Screen height in cells (1-10000).") var height: Int = 24
-  @Option(help: ArgumentHelp("Rows to scroll the cards by (0-1000000000).", valueName: "rows")) var scroll: Int?
-  @Option(help: ArgumentHelp("The item to select (0 is the first; at most 1000000000).", valueName: "item")) var select: Int?
+  @Option(parsing: .unconditional, help: "Screen width in cells (1-10000).") var width: Int = 80
+  @Option(parsing: .unconditional, help: "Screen height in cells (1-10000).") var height: Int = 24
+  @Option(parsing: .unconditional, help: ArgumentHelp("Rows to scroll the cards by (0-1000000000).", valueName: "rows")) var scroll: Int?
+  @Option(parsing: .unconditional, help: ArgumentHelp("The item to select (0 is the first; at most 1000000000).", valueName: "item")) var select: Int?
   @Flag(help: "Show the selected item's details.") var details = false
   @Option(help: ArgumentHelp("Keys to press first, by tmux name: \"Down Right /mug Enter\".", valueName: "keys")) var keys: String?
   @Flag(help: "Draw boxes with ASCII characters.") var ascii = false
@@ -63,7 +63,7 @@ struct RenderCommand: ParsableCommand {
     }
     let screen = CellBuffer(width: width, height: height)
     browser.drawDecodingPictures(in: screen)
-    Swift.print(screen.text)
+    StandardOutput.print(screen.text)
     try finish(data)
   }
 }

@@ -76,7 +76,7 @@ struct SourceOptions: ParsableArguments {
   var jsonPath: String?
   @Option(help: ArgumentHelp("The table (or view) of a SQLite database or a PostgreSQL server to browse (schema.name).", valueName: "name"))
   var table: String?
-  @Option(help: ArgumentHelp("A read-only SQL query whose rows to browse (SQLite, PostgreSQL).", valueName: "query"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("A read-only SQL query whose rows to browse (SQLite, PostgreSQL).", valueName: "query"))
   var sql: String?
 
   func validate() throws {
@@ -99,20 +99,20 @@ struct LayoutOptions: ParsableArguments {
   var layout: LayoutKind?
   @Option(help: ArgumentHelp("vertical, or horizontal: the waterfall and the grids flow into rows and scroll sideways.", valueName: "direction"))
   var direction: ScrollDirection = .vertical
-  @Option(help: ArgumentHelp("Columns between cards side by side (0-20).", valueName: "cells"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Columns between cards side by side (0-20).", valueName: "cells"))
   var columnSpacing: Int = 1
-  @Option(help: ArgumentHelp("Rows between cards one above the other (0-20).", valueName: "rows"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Rows between cards one above the other (0-20).", valueName: "rows"))
   var rowSpacing: Int = 0
-  @Option(help: ArgumentHelp("Space around the cards of each group: TOP,LEFT,BOTTOM,RIGHT (or one number).", valueName: "t,l,b,r"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Space around the cards of each group: TOP,LEFT,BOTTOM,RIGHT (or one number).", valueName: "t,l,b,r"))
   var insets: String?
   @Option(name: .customLong("group-columns"), help: ArgumentHelp("Columns of the groups named, with --group-by: \"Clay=2,Wood=4\".", valueName: "list"))
   var groupColumns: String?
-  @Option(help: ArgumentHelp("A fixed number of columns (1-12); otherwise they follow the width.", valueName: "n"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("A fixed number of columns (1-12); otherwise they follow the width.", valueName: "n"))
   var columns: Int?
-  @Option(help: ArgumentHelp("The narrowest card when columns follow the width (4-500).", valueName: "cells"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("The narrowest card when columns follow the width (4-500).", valueName: "cells"))
   var minCardWidth: Int = 26
-  @Option(help: ArgumentHelp("How items go to columns: shortest (the shortest column), ltr or rtl (in turn).", valueName: "order"))
-  var order: ItemOrder = .shortestFirst
+  @Option(help: ArgumentHelp("How items go to columns: shortest (the shortest column), ltr or rtl (in turn). Default: shortest, or ltr while sorted (reading order).", valueName: "order"))
+  var order: ItemOrder?
   @Option(name: .customLong("group-by"), help: ArgumentHelp("Group items into sections by this field's value, each under a header.", valueName: "field"))
   var groupBy: String?
   @Flag(help: "Switch layouts at once, without animating.")
@@ -296,8 +296,8 @@ func writeStandardError(_ text: String) {
 }
 
 /// Writes `bytes` to standard output, whole, or exits 2 saying why not (a full
-/// disk, a closed pipe with SIGPIPE ignored): `--print` never claims success
-/// for an item it did not write.
+/// disk, a closed descriptor, a closed pipe with SIGPIPE ignored): no command
+/// claims success for what it did not write (``StandardOutput``).
 func writeStandardOutput(_ bytes: [UInt8]) {
   var offset = 0
   while offset < bytes.count {

@@ -32,11 +32,24 @@ enum ChildProcess {
     var description: String
   }
 
+  /// Where the child's standard output goes.
+  enum Output: Sendable {
+    /// A file the result's `out` is read from.
+    case captured
+    /// The file at a path (`/dev/full`), opened for writing.
+    case path(String)
+    /// Nowhere: the descriptor is closed.
+    case closed
+    /// A pipe whose reading end was closed before the child started: its first
+    /// write meets a reader that is gone, every time.
+    case closedPipe
+  }
+
   /// Runs `path` with `arguments` for at most `timeout` seconds; on timeout the
   /// child is killed and an error thrown.
   static func run(
     _ path: String, _ arguments: [String], input: Data? = nil, environment: [String: String] = [:],
-    directory: URL? = nil, timeout: Double = 30
+    directory: URL? = nil, timeout: Double = 30, output: Output = .captured
   ) throws -> Result {
     let scratch = try Scratch.folder("child")
     defer { try? FileManager.default.removeItem(at: scratch) }
@@ -51,7 +64,18 @@ enum ChildProcess {
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, inPath, O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    var pipeEnds: [Int32] = [-1, -1]
+    defer { if pipeEnds[1] >= 0 { close(pipeEnds[1]) } }
+    switch output {
+    case .captured: posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    case .path(let path): posix_spawn_file_actions_addopen(&actions, 1, path, O_WRONLY, 0)
+    case .closed: posix_spawn_file_actions_addclose(&actions, 1)
+    case .closedPipe:
+      guard pipe(&pipeEnds) == 0 else { throw Failure(description: "pipe failed") }
+      close(pipeEnds[0])
+      posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
+      posix_spawn_file_actions_addclose(&actions, pipeEnds[1])
+    }
     posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
 
     let env = ProcessInfo.processInfo.environment.merging(environment) { $1 }.map { "\($0.key)=\($0.value)" }

@@ -65,6 +65,8 @@ import Testing
     let captures = Self.captures(in: readme)
     #expect(!captures.isEmpty, "README.md has no marked capture")
     for capture in captures {
+      // Data from a Debian package (iso-codes: `make` installs it) is there, or the capture is not checked.
+      if let data = capture.arguments.first, data.hasPrefix("/usr/share/"), !FileManager.default.fileExists(atPath: data) { continue }
       let result = try Tmux.waterfall(["render"] + capture.arguments)
       #expect(result.status == 0, "render \(capture.arguments): \(result.err)")
       var drawn = result.out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

@@ -116,6 +116,14 @@ struct RealShape: Sendable, CustomTestStringConvertible {
       name: "a PNG", make: RealShape.bytes(RealShape.png, named: "photo.json"), shows: [], items: 0,
       messages: ["$P: looks like a PNG picture, not data; to browse pictures, open their folder"], status: 2),
     RealShape(
+      name: "an SVG given as the file",
+      make: RealShape.text("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"8\" height=\"8\"><rect width=\"8\" height=\"8\"/></svg>\n", named: "logo.svg"),
+      shows: [], items: 0, messages: ["$P: looks like an SVG picture, not data; to browse pictures, open their folder"], status: 2),
+    RealShape(
+      name: "an SVG with a byte-order mark, an XML declaration and a comment",
+      make: RealShape.text("\u{FEFF}<?xml version=\"1.0\"?>\n<!-- drawn by hand -->\n<svg\n  viewBox=\"0 0 8 8\"></svg>\n", named: "icon.json"),
+      shows: [], items: 0, messages: ["$P: looks like an SVG picture, not data"], status: 2),
+    RealShape(
       name: "a tar",
       make: { folder in
         let inner = folder.appendingPathComponent("a.json")

@@ -28,6 +28,19 @@ import TestSupport
     Usage(arguments: ["--insets", "1,2,3", "Data/shops"], message: "--insets"),
     Usage(arguments: ["--bogus", "Data/shops"], message: "Unknown option '--bogus'"),
     Usage(arguments: ["render", "--layout", "spiral", "Data/shops"], message: "spiral"),
+    // A negative number after its option is the option's value, told against its range (issue 30).
+    Usage(arguments: ["render", "--min-card-width", "-5", "Data/shops"], message: "--min-card-width must be between 4 and 500"),
+    Usage(arguments: ["--min-card-width", "-5", "Data/shops"], message: "--min-card-width must be between 4 and 500"),
+    Usage(arguments: ["--columns", "-3", "Data/shops"], message: "--columns must be between 1 and 12"),
+    Usage(arguments: ["render", "--column-spacing", "-1", "Data/shops"], message: "--column-spacing must be between 0 and 20"),
+    Usage(arguments: ["layout", "--row-spacing", "-1", "--width", "80", "Data/shops"], message: "--row-spacing must be between 0 and 20"),
+    Usage(arguments: ["layout", "--width", "-80", "Data/shops"], message: "--width must be between 1 and 100000"),
+    Usage(arguments: ["layout", "--width", "80", "--height", "-2", "Data/shops"], message: "--height must be between 2 and 100000"),
+    Usage(arguments: ["render", "--height", "-1", "Data/shops"], message: "--width and --height must be between 1 and 10000"),
+    Usage(arguments: ["render", "--scroll", "-5", "Data/shops"], message: "--scroll must be between 0 and 1000000000"),
+    Usage(arguments: ["render", "--select", "-1", "Data/shops"], message: "--select must be between 0 and 1000000000"),
+    Usage(arguments: ["render", "--insets", "-1", "Data/shops"], message: "--insets '-1': give four numbers 0-100"),
+    Usage(arguments: ["--memory-limit", "-5M", "Data/shops"], message: "--memory-limit takes a size such as 512M"),
   ]
 
   @Test(arguments: usages)

@@ -88,26 +88,21 @@ import Testing
     #expect(try tmux.display("#{alternate_on}") == "0")
   }
 
-  @Test func fiftyResizesInTwoSecondsThenTheLayoutFitsTheFinalSize() throws {
+  @Test func fiftyResizesInTenBurstsThenTheLayoutFitsTheFinalSize() throws {
     let tmux = try Tmux("waterfall \(Self.data)", width: 100, height: 30)
     try tmux.waitFor("the cards") { Tmux.status($0).hasPrefix(" 1/60") }
     let widths = [1, 150, 7, 33, 2, 81, 120, 19, 60, 200]
     let heights = [1, 40, 3, 24, 2, 12, 5, 50]
-    let clock = ContinuousClock()
-    let start = clock.now
     var sizes: [(Int, Int)] = []
     for i in 0..<50 { sizes.append((widths[(i * 7) % widths.count], heights[(i * 5) % heights.count])) }
-    // Ten bursts of five, 100 ms apart: fifty size changes within two seconds.
+    // Ten bursts of five, back to back: fifty size changes faster than it can draw.
     for burst in 0..<10 {
       var arguments: [String] = []
       for (width, height) in sizes[(burst * 5)..<(burst * 5 + 5)] {
         arguments += (arguments.isEmpty ? [] : [";"]) + ["resize-window", "-t", "0", "-x", String(width), "-y", String(height)]
       }
       try Tmux.run(arguments, socket: tmux.socket)
-      Thread.sleep(forTimeInterval: 0.1)
     }
-    let stormTime = start.duration(to: clock.now)
-    #expect(stormTime < .seconds(2), "the storm took \(stormTime)")
     try tmux.resize(width: 90, height: 27)
     let expected = try Self.rendered(width: 90, height: 27)
     try tmux.waitFor("the layout for 90x27") { Self.matches($0, expected, width: 90) }

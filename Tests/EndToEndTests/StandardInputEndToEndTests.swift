@@ -44,7 +44,7 @@ import Testing
     try resting.waitFor("the notes") { Tmux.status($0).contains("1/60") }
     let baseline = try #require(try Self.waterfallPID(resting).flatMap(Self.resident))
     resting.kill()
-    let limit = baseline / (1 << 20) + 32
+    let limit = max(64, baseline / (1 << 20) + 32)
     let spool = try Scratch.folder()
     defer { try? FileManager.default.removeItem(at: spool) }
     let tmux = try Tmux(
@@ -91,9 +91,9 @@ import Testing
   }
 
   @Test(arguments: [
-    (["--memory-limit", "lots", "-"], "--memory-limit takes a size such as 512M or 2G (16M to 64T), not 'lots'"),
-    (["--memory-limit", "1M", "-"], "--memory-limit must be between 16M and 64T, not 1M (1 MiB)"),
-    (["--memory-limit", "100T", "Data/shops"], "--memory-limit must be between 16M and 64T"),
+    (["--memory-limit", "lots", "-"], "--memory-limit takes a size such as 512M or 2G (64M to 64T), not 'lots'"),
+    (["--memory-limit", "1M", "-"], "--memory-limit must be at least 64M, not 1M (1 MiB): the program takes about 25 MiB"),
+    (["--memory-limit", "100T", "Data/shops"], "--memory-limit must be between 64M and 64T"),
   ])
   func aBadMemoryLimitIsAUsageError(_ arguments: [String], _ message: String) throws {
     let run = try Tmux.waterfall(arguments, input: Data("[]".utf8))

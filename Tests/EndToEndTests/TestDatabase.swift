@@ -11,13 +11,31 @@ enum TestDatabase {
     var description: String
   }
 
+  enum Journal: String, Sendable {
+    /// The default: a rollback journal, gone once the writer closes.
+    case rollback
+    /// WAL mode, every frame folded into the file at close (no `-wal` is left).
+    case wal
+    /// WAL mode, the writer closing without a checkpoint: `-wal` and `-shm`
+    /// stay, and the rows `sql` wrote are only in the `-wal`.
+    case walWithFrames
+  }
+
   /// Creates the database at `path` and runs `sql` in it; `blobs` are bound, in
   /// order, to the `?`s of the last statement, run once per element.
-  static func make(at path: String, sql: String, blobRows: [[UInt8]] = [], blobSQL: String? = nil) throws {
+  static func make(
+    at path: String, sql: String, blobRows: [[UInt8]] = [], blobSQL: String? = nil, journal: Journal = .rollback
+  ) throws {
     var db: OpaquePointer?
     guard sqlite3_open(path, &db) == SQLITE_OK, let db else { throw Failure(description: "cannot create \(path)") }
     defer { sqlite3_close(db) }
     var message: UnsafeMutablePointer<CChar>?
+    if journal != .rollback {
+      guard sqlite3_exec(db, "PRAGMA journal_mode=WAL; PRAGMA wal_autocheckpoint=0;", nil, nil, nil) == SQLITE_OK else {
+        throw Failure(description: "cannot turn WAL on")
+      }
+    }
+    if journal == .walWithFrames, cs_no_checkpoint_on_close(db) != SQLITE_OK { throw Failure(description: "NO_CKPT_ON_CLOSE refused") }
     guard sqlite3_exec(db, sql, nil, nil, &message) == SQLITE_OK else {
       defer { sqlite3_free(message) }
       throw Failure(description: message.map { String(cString: $0) } ?? "SQL failed")

@@ -58,12 +58,23 @@ final class Tmux {
 
   /// Sends keys by tmux name (`Down`, `Enter`, `Escape`, `C-l`) or as text.
   func send(_ keys: String...) throws {
+    try send(keys)
+  }
+
+  /// Sends keys by tmux name, or with `-H` first, bytes in hexadecimal (`1b`, `5b`).
+  func send(_ keys: [String]) throws {
     try Self.run(["send-keys", "-t", "0"] + keys, socket: socket)
   }
 
   /// Sends `text` literally, character by character.
   func type(_ text: String) throws {
     try Self.run(["send-keys", "-t", "0", "-l", text], socket: socket)
+  }
+
+  /// Pastes `text` as a terminal does: bracketed (`ESC [ 200 ~` … `ESC [ 201 ~`)
+  /// when the program asked for bracketed pastes, as typed otherwise.
+  func paste(_ text: String) throws {
+    try Self.run(["set-buffer", "-b", "wf-paste", "--", text, ";", "paste-buffer", "-p", "-d", "-b", "wf-paste", "-t", "0"], socket: socket)
   }
 
   /// The screen, one string per row, trailing spaces removed.
@@ -193,10 +204,11 @@ final class Tmux {
   /// Runs a program to its end (at most `timeout` seconds) from the package's
   /// root, and returns what it wrote.
   static func launch(
-    _ path: String, _ arguments: [String], input: Data?, environment extra: [String: String], timeout: Double = 30
+    _ path: String, _ arguments: [String], input: Data?, environment extra: [String: String], timeout: Double = 30,
+    output: ChildProcess.Output = .captured
   ) throws -> (out: String, err: String, status: Int32) {
     let result = try ChildProcess.run(
-      path, arguments, input: input, environment: extra, directory: root, timeout: timeout)
+      path, arguments, input: input, environment: extra, directory: root, timeout: timeout, output: output)
     return (result.out, result.err, result.status)
   }
 

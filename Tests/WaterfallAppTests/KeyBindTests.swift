@@ -21,7 +21,7 @@ import WaterfallView
 
   @Test(arguments: [
     ("ctrl-c", "terminal's own"), ("ctrl-z", "terminal's own"), ("ctrl-\\", "terminal's own"),
-    ("start", "fzf event"), ("load", "fzf event"), ("f13", "unknown key 'f13'"), ("shift-up", "unknown key 'shift-up'"),
+    ("start", "fzf event"), ("load", "fzf event"), ("f13", "unknown key 'f13'"), ("shift-f1", "unknown key 'shift-f1'"),
     ("ctrl-ab", "unknown key 'ctrl-ab'"),
   ])
   func keysThatCannotBeBoundSaySo(name: String, message: String) {
@@ -81,7 +81,7 @@ import WaterfallView
     ("ctrl-o:execute()", "ctrl-o: execute needs a command"),
     ("ctrl-o:up(3)", "ctrl-o: 'up' takes no argument"),
     ("ctrl-o:reload(ls)", "it reads the same data again"),
-    ("ctrl-o:toggle-preview", "ctrl-o: fzf's action 'toggle-preview' is not supported (yet)"),
+    ("ctrl-o:change-prompt(> )", "ctrl-o: fzf's action 'change-prompt' is not supported (yet)"),
     ("ctrl-o:execute(echo '{title})", "ctrl-o: an unclosed '"),
     ("nope:up", "unknown key 'nope'"),
     ("ctrl-o:up,", "an empty binding at the end"),
@@ -132,6 +132,8 @@ import WaterfallView
     #expect(details.contains("Space  h l"), "Enter is bound in the details too: \(details)")
     #expect(details.contains("↑ ↓  k j"), "j is a letter: the details keep it")
     #expect(KeyMap().helpSections.map(\.title) == KeyBindings.helpSections.map(\.title))
-    #expect(KeyMap().markdown == KeyBindings.markdown + "\n\nIn the details:\n\n" + KeyBindings.detailsMarkdown)
+    #expect(
+      KeyMap().markdown == KeyBindings.markdown + "\n\nIn the details:\n\n" + KeyBindings.detailsMarkdown
+        + "\n\nIn the field picker (s, F), then in a field's counts (F, Enter):\n\n" + KeyBindings.fieldsMarkdown)
   }
 }

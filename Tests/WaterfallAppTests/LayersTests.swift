@@ -38,6 +38,11 @@ import WaterfallView
     #expect(readme.contains(KeyBindings.detailsMarkdown), "README.md lacks the details' key table; paste `waterfall keys`:\n\(KeyBindings.detailsMarkdown)")
   }
 
+  @Test func readmeHasTheFieldPickersKeyTables() throws {
+    let readme = try String(contentsOfFile: Self.root + "/README.md", encoding: .utf8)
+    #expect(readme.contains(KeyBindings.fieldsMarkdown), "README.md lacks the field picker's key tables; paste `waterfall keys`:\n\(KeyBindings.fieldsMarkdown)")
+  }
+
   @Test func readmeTableParsingSeesEveryRow() throws {
     // The parse is not vacuous: it finds the rows by their first cells.
     let readme = try Self.readmeKeyRows()
@@ -46,7 +51,10 @@ import WaterfallView
   }
 
   @Test func everyKeyHasOneCommandPerMode() {
-    for table in [KeyBindings.global, KeyBindings.browsing, KeyBindings.filtering, KeyBindings.details, KeyBindings.help] {
+    for table in [
+      KeyBindings.global, KeyBindings.browsing, KeyBindings.filtering, KeyBindings.details, KeyBindings.help,
+      KeyBindings.picking, KeyBindings.counting,
+    ] {
       let keys = table.bindings.flatMap { $0.keys.map(\.key) }
       #expect(Set(keys).count == keys.count, "a key bound twice in one mode")
     }
@@ -71,6 +79,12 @@ import WaterfallView
     #expect(KeyBindings.browsing.command(for: .alt("q")) == nil)
     #expect(KeyBindings.global.command(for: .control("c")) == .interrupt)
     #expect(KeyBindings.table(for: .details).command(for: .character("G")) == .last)
+    #expect(KeyBindings.browsing.command(for: .character("s")) == .pickSort)
+    #expect(KeyBindings.browsing.command(for: .character("F")) == .countValues)
+    #expect(KeyBindings.picking.command(for: .character("j")) == .type, "letters narrow the fields")
+    #expect(KeyBindings.picking.command(for: .character("S")) == .reverseSort)
+    #expect(KeyBindings.counting.command(for: .character("S")) == .type)
+    #expect(KeyBindings.table(for: .counting).command(for: .escape) == .close)
   }
 
   @Test func helpLinesFitTheHelpBoxAt100Columns() {

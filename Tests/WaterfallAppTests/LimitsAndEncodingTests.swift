@@ -43,7 +43,7 @@ import WaterfallLayout
     let first = clock.measure { lines = view.lines(width: 60) }
     #expect(lines.count == DetailsView.maximumValueLines + 2 + 1)
     #expect(lines[DetailsView.maximumValueLines].value == "… (only the first 1000 lines are shown; --print")
-    #expect(lines.last == DetailsView.Line(key: "after", value: "1", row: 1))
+    #expect(lines.last == DetailsView.Line(key: "after", value: "1", row: 1, path: "after"))
     let again = clock.measure { lines = view.lines(width: 60) }
     #expect(again < first / 10, "the second call reuses the lines (\(first), \(again))")
   }

@@ -102,7 +102,8 @@ import WaterfallView
     let marked = b.marks.items
     for c in "/mug" { _ = b.handle(.key(.character(c))) }
     _ = b.handle(.key(.escape))
-    _ = b.handle(.key(.character("s")))
+    for key in [Key.character("s"), .down, .down, .enter] { _ = b.handle(.key(key)) }
+    #expect(b.sortOrder != nil)
     _ = b.handle(.key(.character("L")))
     #expect(b.marks.items == marked)
     // Read again with two new items first: the same items, by id, two places on.

@@ -243,8 +243,8 @@ import WaterfallView
     let statistics = pictures.loader.currentStatistics
     #expect(statistics.failed >= 20, "\(statistics)")
     #expect(statistics.decoded == 0)
-    Thread.sleep(forTimeInterval: 0.05)
-    // N keys, N frames: not one more for the failures.
+    // N keys, N frames: not one more for the failures (counted as each decode ends).
+    #expect(statistics.wakeUps == 0)
     #expect(counter.wakes == 0)
     #expect(screen.text.contains("missing-"))  // the placeholders' labels
     // The details of a card whose picture fails (not drawn yet, so not known yet to
@@ -255,8 +255,8 @@ import WaterfallView
     pictures.beginFrame()
     browser.draw(in: screen)
     #expect(pictures.loader.waitUntilIdle(milliseconds: 10_000))
-    let deadline = Date().addingTimeInterval(2)
-    while counter.wakes == 0, Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
+    #expect(pictures.loader.currentStatistics.wakeUps == 1)
+    eventually("the failure's wake-up") { counter.wakes >= 1 }
     #expect(counter.wakes == 1)
     pictures.beginFrame()
     screen.clear()

@@ -189,21 +189,29 @@ import WaterfallView
   @Test func sizesParseAsTheCommandLineWritesThem() throws {
     let table: [(String, Int)] = [
       ("512M", 512 << 20), ("2G", 2 << 30), ("2g", 2 << 30), ("2GiB", 2 << 30), ("2GB", 2 << 30),
-      ("1.5G", 3 << 29), ("16M", 16 << 20), ("65536K", 64 << 20), ("1T", 1 << 40), ("64T", 64 << 40),
-      ("33554432", 32 << 20), (" 100M ", 100 << 20), ("100 M", 100 << 20),
+      ("1.5G", 3 << 29), ("64M", 64 << 20), ("65536K", 64 << 20), ("1T", 1 << 40), ("64T", 64 << 40),
+      ("67108864", 64 << 20), (" 100M ", 100 << 20), ("100 M", 100 << 20),
     ]
     for (text, bytes) in table {
       #expect(try MemoryLimit(parsing: text).bytes == bytes, "\(text)")
     }
-    for bad in ["", "G", "lots", "2X", "-1G", "1e9", "2GG", "0x10M", "١٢M", "12", "15M", "65T", "nan", "inf"] {
+    for bad in ["", "G", "lots", "2X", "-1G", "1e9", "2GG", "0x10M", "١٢M", "12", "15M", "16M", "63M", "65T", "nan", "inf"] {
       #expect(throws: MemoryLimit.UsageError.self, "\(bad)") { try MemoryLimit(parsing: bad) }
     }
-    #expect(throws: MemoryLimit.UsageError("--memory-limit takes a size such as 512M or 2G (16M to 64T), not 'lots'")) {
+    #expect(throws: MemoryLimit.UsageError("--memory-limit takes a size such as 512M or 2G (64M to 64T), not 'lots'")) {
       try MemoryLimit(parsing: "lots")
     }
-    #expect(throws: MemoryLimit.UsageError("--memory-limit must be between 16M and 64T, not 1M (1 MiB)")) {
+    #expect(throws: MemoryLimit.UsageError(
+      "--memory-limit must be at least 64M, not 1M (1 MiB): the program takes about 25 MiB before it reads anything, "
+        + "and keeps three quarters of the rest for sorting, searching and laying out what it read")) {
       try MemoryLimit(parsing: "1M")
     }
+    #expect(throws: MemoryLimit.UsageError("--memory-limit must be between 64M and 64T, not 65T (65 TiB)")) {
+      try MemoryLimit(parsing: "65T")
+    }
+    // Reading pauses a quarter of the way from what the program held at the start to the limit.
+    #expect(MemoryLimit(bytes: 64 << 20, baseline: 24 << 20).readingPause == 34 << 20)
+    #expect(MemoryLimit(bytes: 1 << 30).readingPause == 256 << 20)
   }
 
   @Test func limitsReadAsTheStatusBarWritesThem() {
@@ -217,7 +225,7 @@ import WaterfallView
   @Test func theDefaultIsHalfTheMemoryTheProgramMayUse() {
     #expect(MemoryLimit.standard(physical: 16 << 30, group: nil) == MemoryLimit(bytes: 8 << 30))
     #expect(MemoryLimit.standard(physical: 16 << 30, group: 1 << 30) == MemoryLimit(bytes: 512 << 20), "a container's limit counts")
-    #expect(MemoryLimit.standard(physical: 8 << 20, group: nil) == MemoryLimit(bytes: 16 << 20), "never below the range")
+    #expect(MemoryLimit.standard(physical: 8 << 20, group: nil) == MemoryLimit(bytes: 64 << 20), "never below the range")
     #expect(MemoryLimit.standard(physical: nil, group: nil) == MemoryLimit(bytes: 2 << 30))
     #expect(MemoryLimit.range.contains(MemoryLimit.machineDefault.bytes))
     let resident = ResidentMemory.bytes()

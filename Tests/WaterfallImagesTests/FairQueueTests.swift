@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import WaterfallImages
 
@@ -63,11 +64,7 @@ import WaterfallImages
     for name in Self.others { #expect(loader.thumbnail(Self.key(TestFiles.fixture(name))) == .pending) }
 
     // Every other picture becomes ready while the slow one's retry is under way.
-    var waited = 0
-    while loader.currentStatistics.decoded < Self.others.count, waited < 60_000 {
-      usleep(10_000)
-      waited += 10
-    }
+    eventually("every other picture decoded") { loader.currentStatistics.decoded >= Self.others.count }
     let meanwhile = loader.currentStatistics
     #expect(meanwhile.decoded == Self.others.count)
     #expect(meanwhile.parked == 1)

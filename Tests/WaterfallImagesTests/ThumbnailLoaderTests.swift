@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import WaterfallImages
 
@@ -15,11 +16,10 @@ import WaterfallImages
     private var count = 0
     func add() { lock.withLock { count += 1 } }
     var calls: Int { lock.withLock { count } }
-    /// Waits up to a second for `expected` calls (a call comes just after its
-    /// picture stops being in flight), then says how many came.
+    /// Waits for `expected` calls (a call comes just after its picture stops
+    /// being in flight), then says how many came.
     func waitFor(_ expected: Int) -> Int {
-      let deadline = Date().addingTimeInterval(1)
-      while calls < expected, Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
+      eventually("\(expected) calls of onReady") { calls >= expected }
       return calls
     }
   }
@@ -61,8 +61,8 @@ import WaterfallImages
     _ = loader.thumbnail(Self.key("rgb.png"))
     #expect(loader.waitUntilIdle(milliseconds: 10_000))
     #expect(counter.waitFor(2) == 2)
-    // Nothing more came of the twenty failures.
-    Thread.sleep(forTimeInterval: 0.05)
+    // Nothing more came of the twenty failures: once stopped, no call is on its way.
+    loader.stop()
     #expect(counter.calls == 2)
   }
 
@@ -133,7 +133,7 @@ import WaterfallImages
     #expect(loader.thumbnail(Self.key("grey.png")) == .pending)
     loader.endFrame()
     #expect(loader.waitUntilIdle(milliseconds: 10_000))
-    Thread.sleep(forTimeInterval: 0.1)
+    eventually("both workers asleep") { loader.currentStatistics.idleWorkers == 2 }
     loader.beginFrame()
     #expect(loader.thumbnail(Self.key("rgb.png")) == .pending)
     #expect(!loader.waitUntilIdle(milliseconds: 200))

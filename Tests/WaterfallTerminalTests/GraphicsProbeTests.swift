@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import WaterfallTerminal
 
@@ -67,7 +68,7 @@ import WaterfallTerminal
     var settings = termios()
     tcgetattr(slave, &settings)
     #expect(settings.c_lflag & tcflag_t(ICANON) != 0, "the tty's settings are restored")
-    while seen.get() == nil { usleep(1_000) }
+    eventually("the far end to read the query") { seen.get() != nil }
     return (result, seen.get() ?? [])
   }
 

@@ -79,6 +79,11 @@ int ci_reader_format(const ci_reader *reader);
 /// The picture's width and height as its header states them.
 void ci_reader_size(const ci_reader *reader, uint32_t *width, uint32_t *height);
 
+/// The picture's EXIF data (a TIFF header and its IFDs, from a JPEG's APP1 or a
+/// WebP's EXIF chunk) in `*data`, and its length; 0 and NULL when it has none.
+/// The bytes belong to the reader.
+size_t ci_reader_exif(const ci_reader *reader, const uint8_t **data);
+
 /// Prepares to decode, and reports the size the pixels will have.
 ///
 /// A JPEG picture is decoded at 1/2, 1/4 or 1/8 of its size when that is still at

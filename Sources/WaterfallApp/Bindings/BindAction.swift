@@ -35,19 +35,24 @@ public enum BindAction: Hashable, Sendable {
     "toggle": .toggleMark, "select-all": .markAll, "deselect-all": .unmarkAll,
     "change-layout": .nextLayout, "toggle-details": .toggleDetails, "search": .filter,
     "more-columns": .moreColumns, "fewer-columns": .fewerColumns, "card-size": .cardSize,
-    "next-sort": .nextSort, "reverse-sort": .reverseSort, "hide": .hide, "unhide": .unhide,
+    "pick-sort": .pickSort, "reverse-sort": .reverseSort, "count-values": .countValues, "hide": .hide, "unhide": .unhide,
     "help": .help, "clear-screen": .repaint, "repaint": .repaint,
+    "toggle-preview": .togglePreview, "show-preview": .showPreview, "hide-preview": .hidePreview,
+    "refresh-preview": .refreshPreview, "preview-up": .previewUp, "preview-down": .previewDown,
+    "preview-page-up": .previewPageUp, "preview-page-down": .previewPageDown,
+    "preview-half-page-up": .previewHalfPageUp, "preview-half-page-down": .previewHalfPageDown,
+    "preview-top": .previewTop, "preview-bottom": .previewBottom,
   ]
 
   /// fzf's actions this program has not (yet), named as such in the error.
   static let fzfOnly: Set<String> = [
-    "toggle-all", "select", "deselect", "toggle-in", "toggle-out", "preview", "toggle-preview",
-    "change-preview", "change-preview-window", "preview-up", "preview-down", "refresh-preview", "change-prompt",
+    "toggle-all", "select", "deselect", "toggle-in", "toggle-out", "preview",
+    "change-preview", "change-preview-window", "change-prompt",
     "change-header", "change-query", "transform", "transform-query", "put", "jump", "pos", "toggle-sort",
     "clear-query", "clear-selection", "reload-sync", "execute-multi", "print-query", "accept-non-empty",
     "accept-or-print-query", "backward-char", "forward-char", "kill-line", "unix-line-discard", "beginning-of-line",
     "end-of-line", "next-history", "prev-history", "become-silent", "rebind", "unbind", "toggle-bind", "track",
-    "show-preview", "hide-preview", "change-border-label", "bell", "offset-up", "offset-down",
+    "change-border-label", "bell", "offset-up", "offset-down",
   ]
 
   /// The action named `name`, with `argument` (what the parentheses held), or

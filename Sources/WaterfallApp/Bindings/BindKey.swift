@@ -59,7 +59,7 @@ public enum BindKey {
   private static let named: [String: Key] = [
     "enter": .enter, "return": .enter, "esc": .escape, "tab": .tab, "btab": .backTab, "shift-tab": .backTab,
     "bspace": .backspace, "bs": .backspace, "backspace": .backspace, "del": .delete, "delete": .delete,
-    "insert": .insert, "up": .up, "down": .down, "left": .left, "right": .right, "home": .home, "end": .end,
+    "insert": .insert, "up": .up, "down": .down, "shift-up": .shiftUp, "shift-down": .shiftDown, "left": .left, "right": .right, "home": .home, "end": .end,
     "pgup": .pageUp, "page-up": .pageUp, "pgdn": .pageDown, "page-down": .pageDown, "space": .character(" "),
   ]
 
@@ -86,6 +86,8 @@ public enum BindKey {
     case .alt(let c): return "Alt-" + String(c)
     case .up: return "↑"
     case .down: return "↓"
+    case .shiftUp: return "Shift-↑"
+    case .shiftDown: return "Shift-↓"
     case .left: return "←"
     case .right: return "→"
     case .pageUp: return "PgUp"

@@ -59,7 +59,7 @@ public struct KeyMap: Sendable, Equatable {
     case .filtering, .details:
       if case .character = key { return false }
       return true
-    case .help: return false
+    case .help, .picking, .counting: return false
     }
   }
 
@@ -101,18 +101,20 @@ public struct KeyMap: Sendable, Equatable {
       ("Cards", removingBound(KeyBindings.browsing.bindings + KeyBindings.global.bindings, in: .browsing)),
       ("Details (Enter)", removingBound(KeyBindings.details.bindings, in: .details)),
       ("Filter (/)", removingBound(KeyBindings.filtering.bindings, in: .filtering)),
+      ("Fields (s, F)", KeyBindings.picking.bindings), ("Counts (F, then Enter)", KeyBindings.counting.bindings),
       ("This help (?)", KeyBindings.help.bindings),
     ]
     return binds.isEmpty ? sections : [("Your keys (--bind)", boundRows)] + sections
   }
 
-  /// `waterfall keys`: the bound keys, then the main table and the details',
-  /// as Markdown.
+  /// `waterfall keys`: the bound keys, then the main table, the details' and
+  /// the field picker's, as Markdown.
   public var markdown: String {
     var text = ""
     if !binds.isEmpty { text += "Bound with --bind:\n\n" + KeyBindings.markdown(boundRows) + "\n\n" }
     text += KeyBindings.markdown(removingBound(KeyBindings.overview, in: .browsing))
     text += "\n\nIn the details:\n\n" + KeyBindings.markdown(removingBound(KeyBindings.details.bindings, in: .details))
+    text += "\n\nIn the field picker (s, F), then in a field's counts (F, Enter):\n\n" + KeyBindings.fieldsMarkdown
     return text
   }
 }

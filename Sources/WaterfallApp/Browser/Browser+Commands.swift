@@ -18,6 +18,7 @@ extension Browser {
       case .key(let key): pulls = mode == .browsing && KeyBindings.browsing.command(for: key) == .up
       case .mouse(let mouse): pulls = mouse.action == .wheelUp
       case .resize: pulls = true
+      case .paste: pulls = false
       }
       if !pulls {
         refresh = pull.release(now: time)
@@ -44,15 +45,29 @@ extension Browser {
     case .mouse(let mouse):
       cards.finishAnimation()
       return handleMouse(mouse, time: time)
+    case .paste(let text):
+      paste(text)
+      return .none
     case .key(let key):
-      switch KeyBindings.global.command(for: key) {
+      let global = KeyBindings.global.command(for: key)
+      switch global {
       case .repaint: return .repaint
       case .interrupt: return .quit(130)
       default: break
       }
       cards.finishAnimation()
-      return carryOut(KeyBindings.table(for: mode).command(for: key), key: key)
+      return carryOut(global ?? KeyBindings.table(for: mode).command(for: key), key: key)
     }
+  }
+
+  /// Pasted text goes to the search whole, one search for all of it, its line
+  /// ends and other controls as spaces: on the cards it opens the search with
+  /// it; elsewhere (details, help, the picker) it is dropped. Never keys.
+  func paste(_ text: String) {
+    guard mode == .browsing || mode == .filtering else { return }
+    let line = String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) ? " " : $0 }))
+    mode = .filtering
+    applyFilter(filter + line)
   }
 
   /// Starts with `text` typed as the search (`--query`): the search runs and
@@ -85,16 +100,23 @@ extension Browser {
     case .repaint: return .repaint
     case .interrupt: return .quit(130)
     case .accept:
-      guard mode != .help, let item = mode == .details ? details?.item : selectedItem else { return .none }
+      guard !showsOverlay, let item = mode == .details ? details?.item : selectedItem else { return .none }
       return printItem(item)
     default: break
     }
+    if let command, mode != .help, handlePreview(command) { return .none }
     switch mode {
     case .browsing: return browse(command)
     case .filtering: return filtering(command, key: key)
     case .details: return details(command)
     case .help:
       help(command)
+      return .none
+    case .picking:
+      picking(command, key: key)
+      return .none
+    case .counting:
+      counting(command, key: key)
       return .none
     }
   }
@@ -194,8 +216,9 @@ extension Browser {
       case .gridLarge: cards.switchLayout(to: .grid, large: options.largeCards)
       case .waterfall, .list, .table, .line, .circle, .mosaic: cards.switchLayout(to: options.layout, large: !options.largeCards)
       }
-    case .nextSort: pipeline.requestSort(pipeline.nextSort(among: store.fieldNames()))
+    case .pickSort: openFieldPicker(for: .sort)
     case .reverseSort: pipeline.requestSort(pipeline.reversedSort)
+    case .countValues: openFieldPicker(for: .counts)
     case .hide: hideSelected()
     case .unhide:
       if let item = pipeline.undoHide() { cards.reshowGrowing(pipeline.input, back: item) }
@@ -250,6 +273,77 @@ extension Browser {
     default: break
     }
     helpScroll = min(max(0, helpScroll), maximum)
+  }
+
+  /// The field picker's keys: typing narrows the fields, ↑ ↓ choose, Enter
+  /// sorts by the field (or counts its values), `S` sorts the other way round.
+  private func picking(_ command: KeyCommand?, key: Key?) {
+    guard var open = picker else {
+      mode = .browsing
+      return
+    }
+    notice = nil
+    let page = max(1, open.visibleRows(in: size) - 1)
+    switch command {
+    case .pick where open.isSurveying:
+      open.pickWhenSurveyed = false
+    case .reverseSort where open.purpose == .sort && open.isSurveying:
+      open.pickWhenSurveyed = true
+    case .pick:
+      pickField()
+      return
+    case .reverseSort where open.purpose == .sort:
+      pickField(descending: true)
+      return
+    case .close:
+      closeFieldPicker()
+      return
+    case .up: open.move(by: -1)
+    case .down: open.move(by: 1)
+    case .pageUp: open.move(by: -page)
+    case .pageDown: open.move(by: page)
+    case .first: open.moveToEnd(false)
+    case .last: open.moveToEnd(true)
+    case .deleteBackward: open.deleteBackward()
+    case .emptyFilter: open.clearQuery()
+    case .type, .reverseSort:
+      if case .character(let c) = key { open.type(String(c)) }
+    default: break
+    }
+    open.scrollToSelection(visibleRows: open.visibleRows(in: size))
+    picker = open
+  }
+
+  /// The frequency sheet's keys: typing narrows the values, ↑ ↓ choose, Enter
+  /// filters the cards to the value, Esc goes back to the fields.
+  private func counting(_ command: KeyCommand?, key: Key?) {
+    guard var open = sheet else {
+      mode = picker == nil ? .browsing : .picking
+      return
+    }
+    notice = nil
+    let page = max(1, open.visibleRows(in: size) - 1)
+    switch command {
+    case .pick:
+      filterToSelectedValue()
+      return
+    case .close:
+      closeSheet()
+      return
+    case .up: open.move(by: -1)
+    case .down: open.move(by: 1)
+    case .pageUp: open.move(by: -page)
+    case .pageDown: open.move(by: page)
+    case .first: open.moveToEnd(false)
+    case .last: open.moveToEnd(true)
+    case .deleteBackward: open.deleteBackward()
+    case .emptyFilter: open.clearQuery()
+    case .type:
+      if case .character(let c) = key { open.type(String(c)) }
+    default: break
+    }
+    open.scrollToSelection(visibleRows: open.visibleRows(in: size))
+    sheet = open
   }
 
   /// `G`: the last card, of every page: when pages remain to load, the browser
@@ -330,6 +424,7 @@ extension Browser {
   }
 
   private func handleMouse(_ mouse: MouseEvent, time: UInt64) -> BrowserAction {
+    if previewMouse(mouse) { return .none }
     switch (mode, mouse.action) {
     case (.details, .wheelUp), (.details, .wheelDown):
       details?.scroll(by: mouse.action == .wheelUp ? -3 : 3, in: detailsRect)
@@ -337,6 +432,10 @@ extension Browser {
       details?.moveCursor(toScreenRow: mouse.position.y, in: detailsRect)
     case (.help, .wheelUp), (.help, .wheelDown):
       help(mouse.action == .wheelUp ? .up : .down)
+    case (.picking, .wheelUp), (.picking, .wheelDown):
+      picking(mouse.action == .wheelUp ? .up : .down, key: nil)
+    case (.counting, .wheelUp), (.counting, .wheelDown):
+      counting(mouse.action == .wheelUp ? .up : .down, key: nil)
     case (.browsing, .wheelUp), (.filtering, .wheelUp):
       if canPull {
         pull.pull(now: time)

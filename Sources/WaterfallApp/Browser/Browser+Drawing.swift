@@ -20,9 +20,11 @@ extension Browser {
       cards.view.draw(in: canvas)
       drawPullHeader(in: canvas)
     }
+    drawPreview(in: canvas)
     drawHeader(in: canvas)
     statusBar.draw(in: canvas, row: size.height - 1, width: size.width)
     if mode == .help { helpOverlay.draw(in: canvas, size: size) }
+    drawFieldBoxes(in: canvas)
   }
 
   var helpOverlay: HelpOverlay {
@@ -42,13 +44,14 @@ extension Browser {
 
   /// The pull-to-refresh header above the cards: what it says, on its last row.
   func drawPullHeader(in canvas: any Canvas) {
-    let top = options.headerRows(height: size.height)
+    let frame = cards.screenFrame
+    let top = frame.minY
     let rows = cards.view.frame.minY - top
     guard rows > 0 else { return }
-    let header = Rect(x: 0, y: top, width: size.width, height: rows)
+    let header = Rect(x: frame.minX, y: top, width: frame.width, height: rows)
     canvas.fill(header, with: " ")
     let title = pull.title
-    let x = max(0, (size.width - DisplayText.width(of: title)) / 2)
+    let x = frame.minX + max(0, (frame.width - DisplayText.width(of: title)) / 2)
     canvas.put(title, at: Point(x: x, y: top + rows - 1), style: options.theme.barStyle, clip: header)
   }
 
@@ -68,7 +71,7 @@ extension Browser {
     if case .loading(let progress?) = loading { bar.progress = progress }
     if case .stopped(let reason) = loading { bar.progress = reason }
     bar.searchProgress = pipeline.searchProgress
-    bar.layoutProgress = cards.progress
+    bar.layoutProgress = cards.progress ?? fieldPasses.progress
     bar.sort = pipeline.sortLabel
     bar.notice = notice
     bar.fieldNotice = missingFieldsNotice

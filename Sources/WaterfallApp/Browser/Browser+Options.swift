@@ -34,8 +34,9 @@ extension Browser {
     }
     /// Large waterfall cards (`z` in the waterfall): columns half as wide again.
     public var largeCards = false
-    /// How the waterfall gives items to columns (`--order`).
-    public var order = ItemOrder.shortestFirst
+    /// How the waterfall gives items to columns (`--order`); nil: to the
+    /// shortest column, or left to right in turn while sorted.
+    public var order: ItemOrder?
     /// Whether items are grouped into sections (`--group-by`), by the store's group field.
     public var groups = false
     /// Whether switching layouts animates (`--no-animation` turns it off).
@@ -74,6 +75,8 @@ extension Browser {
     public var remotePictures = RemotePictureOptions()
     /// The keys bound with `--bind`, over the browser's own.
     public var keyMap = KeyMap()
+    /// The command whose output shows beside the cards, and where (`--preview`, `--preview-window`).
+    public var preview: PreviewOptions?
     /// Text shown above the cards (`--header`), a row a line.
     public var header: String?
     /// The search typed at the start (`--query`), once searches run on workers.

@@ -29,6 +29,10 @@ import WaterfallWorkers
 public final class Browser {
   public enum Mode: Equatable, Sendable {
     case browsing, filtering, details, help
+    /// The field picker of `s` or `F` (``FieldPicker``).
+    case picking
+    /// A field's values and their counts, after `F` (``FrequencySheet``).
+    case counting
   }
 
   /// Where loading stands, for the footer and the status bar.
@@ -49,7 +53,15 @@ public final class Browser {
   public internal(set) var mode = Mode.browsing
   /// The items marked with Tab (`-m`).
   public internal(set) var marks: Marks
+  /// The preview panel (`--preview`), when there is one.
+  let preview: PreviewPanel?
   var details: DetailsView?
+  /// The field picker, while it is open (`s`, `F`).
+  var picker: FieldPicker?
+  /// The frequency sheet, while it is open (`F`, then a field).
+  var sheet: FrequencySheet?
+  /// The passes over the items the picker and the sheet need, on workers.
+  let fieldPasses: FieldPasses
   /// The first line of the `?` screen shown.
   var helpScroll = 0
   /// Pull to refresh at the top of the cards.
@@ -107,6 +119,8 @@ public final class Browser {
     pipeline = ShownPipeline(store: store, exactSearch: options.exactSearch, configuration: configuration)
     lastSeenCount = store.count
     marks = Marks(limit: options.multi)
+    fieldPasses = FieldPasses(mode: configuration.workers)
+    preview = options.preview.map { PreviewPanel(options: $0, workers: configuration.workers) }
     pipeline.onChange = { [unowned self] change in show(change) }
     cards.dataSource.isMarked = { [unowned self] item in marks.contains(item) }
     cards.hideAnimated = { [unowned self] item, next in
@@ -121,6 +135,9 @@ public final class Browser {
   /// Carries out a change of what shows on the cards.
   private func show(_ change: ShownPipeline.Change) {
     cards.dataSource.highlight = pipeline.highlight
+    // Sorted cards show the sort field and are placed in reading order.
+    store.sortLines = pipeline.sortLines
+    cards.policy.isSorted = pipeline.sortOrder != nil
     switch change {
     case .reshow(selectFirst: false):
       cards.reshow(pipeline.input)
@@ -243,6 +260,9 @@ public final class Browser {
       : DetailsView(item: item, value: store.value(at: item))
     opened.showPicture(of: store.content(at: item), in: store.pictureFolder(at: item), from: pictures)
     opened.pictureFull = keepingPictureFull && opened.hasPicture
+    // The search's matches marked, the first in view.
+    opened.highlight = pipeline.highlight
+    opened.revealFirstMatch(in: detailsRect)
     details = opened
     mode = .details
   }
@@ -254,17 +274,18 @@ public final class Browser {
   /// Whether a worker is busy on something the screen will show, or finished
   /// something not yet taken in.
   public var hasBackgroundWork: Bool {
-    pipeline.isBusy || cards.isLayingOut || hasBackgroundResults
+    pipeline.isBusy || cards.isLayingOut || fieldPasses.isBusy || hasBackgroundResults
   }
 
   /// Whether something a worker finished waits to be taken in.
   public var hasBackgroundResults: Bool {
-    pipeline.hasResults || cards.prefetchHasResults || cards.worker.hasOutput
+    pipeline.hasResults || cards.prefetchHasResults || cards.worker.hasOutput || fieldPasses.hasResults || previewHasOutput
   }
 
   /// How soon the status bar's progress should be drawn again, in
-  /// milliseconds, while a worker lays the cards out; nil: nothing to show.
-  public var progressInterval: Int? { cards.isLayingOut ? 100 : nil }
+  /// milliseconds, while a worker lays the cards out or reads the fields;
+  /// nil: nothing to show.
+  public var progressInterval: Int? { cards.isLayingOut || fieldPasses.isBusy ? 100 : nil }
 
   /// Takes in what the workers finished (at most `searchLimit` matches, for
   /// at most `budget`); returns whether anything changed.
@@ -274,6 +295,7 @@ public final class Browser {
     changed = takeSortResult() || changed
     changed = takePrefetchedHeights() > 0 || changed
     changed = takeLayoutResult() || changed
+    changed = takeFieldPasses() || changed
     return changed
   }
 
@@ -286,7 +308,11 @@ public final class Browser {
       pipeline.runPendingWork()
       cards.worker.runPending()
       cards.heightsWorker.runPending()
+      fieldPasses.runPending()
       takeBackgroundWork()
+      updatePreview()
+      preview?.worker.runPending()
+      updatePreview()
       rounds += 1
     } while rounds < 1_000 && hasPendingJobs
   }
@@ -294,7 +320,7 @@ public final class Browser {
   /// Whether a stepped worker holds jobs not yet run.
   var hasPendingJobs: Bool {
     cards.worker.hasPending || cards.heightsWorker.hasPending || pipeline.sortWorker.hasPending
-      || pipeline.searchEngine.hasPending
+      || pipeline.searchEngine.hasPending || fieldPasses.hasPending || preview?.worker.hasPending == true
   }
 
   /// Takes in the matches found since the last call (see ``ShownPipeline/takeSearchResults(limit:budget:)``).

@@ -6,8 +6,9 @@ import WaterfallView
 ///
 /// It fits any screen from the browser's smallest (20x5) up: the box is at most
 /// the screen less the status bar; where a key's label and its help do not fit
-/// side by side, the help goes on the line under the label; what does not fit
-/// scrolls, and the bottom border says so.
+/// side by side, the help goes on the line under the label; on a screen wide
+/// enough for two such columns and too short for one, the sections take two
+/// columns; what still does not fit scrolls, and the bottom border says so.
 ///
 /// ```swift
 /// HelpOverlay(sections: KeyBindings.helpSections, theme: .unicode, scroll: 0).draw(in: screen, size: Size(width: 80, height: 24))
@@ -28,11 +29,51 @@ struct HelpOverlay {
 
   /// The box on a screen of `size` (the status bar's row left free).
   func rect(for size: Size) -> Rect {
-    let (keyWidth, textWidth) = widths
-    let width = min(size.width, keyWidth + textWidth + 6)
-    let lines = self.lines(width: width - 4).count
+    let count = columnCount(for: size)
+    let width = min(size.width, count * columnWidth + (count - 1) * Self.gutter + 4)
+    let lines = rows(width: width - 4, columns: count).count
     let height = min(max(0, size.height - 1), lines + 2 + (size.height >= 12 ? 2 : 0))
     return Rect(x: (size.width - width) / 2, y: max(0, (size.height - 1 - height) / 2), width: width, height: height)
+  }
+
+  /// The columns between two columns of keys.
+  static let gutter = 4
+
+  /// One column's width when its keys and their help sit side by side.
+  private var columnWidth: Int {
+    let (keyWidth, textWidth) = widths
+    return keyWidth + 2 + textWidth
+  }
+
+  /// Two columns where the screen has the width for them and one column's
+  /// lines would not fit its height; otherwise one.
+  func columnCount(for size: Size) -> Int {
+    let twoWide = 2 * columnWidth + Self.gutter + 4
+    guard size.width >= twoWide else { return 1 }
+    let padding = 2 + (size.height >= 12 ? 2 : 0)
+    return lines(width: columnWidth).count + padding > size.height - 1 ? 2 : 1
+  }
+
+  /// The rows of the box's inside, each the lines side by side in it: one
+  /// column's lines, or the sections split in two where the halves come
+  /// nearest in length (a section is never cut).
+  func rows(width: Int, columns: Int) -> [[Line]] {
+    guard columns == 2 else { return lines(width: width).map { [$0] } }
+    let column = (width - Self.gutter) / 2
+    let blocks = sections.map { section in lines(of: section, width: column) }
+    var best = (split: 0, rows: Int.max)
+    for split in 1..<max(2, blocks.count) {
+      let left = blocks[..<split].reduce(0) { $0 + $1.count } + split - 1
+      let right = blocks[split...].reduce(0) { $0 + $1.count } + max(0, blocks.count - split - 1)
+      if max(left, right) < best.rows { best = (split, max(left, right)) }
+    }
+    func joined(_ parts: ArraySlice<[Line]>) -> [Line] {
+      parts.enumerated().flatMap { i, block in (i > 0 ? [Line(label: "", help: "")] : []) + block }
+    }
+    let left = joined(blocks[..<best.split]), right = joined(blocks[best.split...])
+    return (0..<max(left.count, right.count)).map { row in
+      [row < left.count ? left[row] : Line(label: "", help: ""), row < right.count ? right[row] : Line(label: "", help: "")]
+    }
   }
 
   /// The inside of the box: a blank line above and below the keys when there is
@@ -53,19 +94,25 @@ struct HelpOverlay {
 
   /// The lines for an inside `width` columns wide.
   func lines(width: Int) -> [Line] {
-    let (keyWidth, textWidth) = widths
-    let sideBySide = width >= keyWidth + 2 + min(textWidth, 24)
     var lines: [Line] = []
     for (i, section) in sections.enumerated() {
       if i > 0 { lines.append(Line(label: "", help: "")) }
-      lines.append(Line(label: section.title, help: "", isTitle: true))
-      for binding in section.bindings {
-        if sideBySide {
-          lines.append(Line(label: label(binding), help: binding.help))
-        } else {
-          lines.append(Line(label: label(binding), help: ""))
-          for part in TextWrapper.wrap(binding.help, width: max(1, width - 2)) { lines.append(Line(label: "", help: "  " + part)) }
-        }
+      lines += self.lines(of: section, width: width)
+    }
+    return lines
+  }
+
+  /// One section's lines: its title, then its keys.
+  private func lines(of section: (title: String, bindings: [KeyBinding]), width: Int) -> [Line] {
+    let (keyWidth, textWidth) = widths
+    let sideBySide = width >= keyWidth + 2 + min(textWidth, 24)
+    var lines = [Line(label: section.title, help: "", isTitle: true)]
+    for binding in section.bindings {
+      if sideBySide {
+        lines.append(Line(label: label(binding), help: binding.help))
+      } else {
+        lines.append(Line(label: label(binding), help: ""))
+        for part in TextWrapper.wrap(binding.help, width: max(1, width - 2)) { lines.append(Line(label: "", help: "  " + part)) }
       }
     }
     return lines
@@ -75,7 +122,7 @@ struct HelpOverlay {
   func maximumScroll(for size: Size) -> Int {
     let rect = rect(for: size)
     let inner = inside(rect, size: size)
-    return max(0, lines(width: inner.width).count - inner.height)
+    return max(0, rows(width: inner.width, columns: columnCount(for: size)).count - inner.height)
   }
 
   func draw(in canvas: any Canvas, size: Size) {
@@ -85,18 +132,24 @@ struct HelpOverlay {
     canvas.drawBox(rect, lines: theme.selectedBorder, style: theme.selectedBorderStyle)
     canvas.put(" Keys ", at: Point(x: rect.minX + 2, y: rect.minY), style: theme.selectedBorderStyle, clip: rect)
     let inner = inside(rect, size: size)
-    let all = lines(width: inner.width)
+    let count = columnCount(for: size)
+    let all = rows(width: inner.width, columns: count)
     let top = min(max(0, scroll), max(0, all.count - inner.height))
-    let keyWidth = all.filter { !$0.isTitle && !$0.help.isEmpty }.map { DisplayText.width(of: $0.label) }.max() ?? 0
-    for (row, line) in all.dropFirst(top).prefix(max(0, inner.height)).enumerated() {
+    let keyWidth = all.joined().filter { !$0.isTitle && !$0.help.isEmpty }.map { DisplayText.width(of: $0.label) }.max() ?? 0
+    let step = (inner.width + Self.gutter) / count
+    for (row, columns) in all.dropFirst(top).prefix(max(0, inner.height)).enumerated() {
       let y = inner.minY + row
-      if line.isTitle {
-        canvas.put(line.label, at: Point(x: inner.minX, y: y), style: theme.textStyle.with(attributes: [.bold, .underline]), clip: inner)
-        continue
+      for (column, line) in columns.enumerated() {
+        let x = inner.minX + column * step
+        let clip = Rect(x: x, y: inner.minY, width: count == 1 ? inner.width : step - Self.gutter, height: inner.height)
+        if line.isTitle {
+          canvas.put(line.label, at: Point(x: x, y: y), style: theme.textStyle.with(attributes: [.bold, .underline]), clip: clip)
+          continue
+        }
+        canvas.put(line.label, at: Point(x: x, y: y), style: theme.secondaryStyle.with(attributes: .bold), clip: clip)
+        let helpX = line.label.isEmpty ? x : x + keyWidth + 2
+        canvas.put(line.help, at: Point(x: helpX, y: y), style: theme.textStyle, clip: clip)
       }
-      canvas.put(line.label, at: Point(x: inner.minX, y: y), style: theme.secondaryStyle.with(attributes: .bold), clip: inner)
-      let x = line.label.isEmpty ? inner.minX : inner.minX + keyWidth + 2
-      canvas.put(line.help, at: Point(x: x, y: y), style: theme.textStyle, clip: inner)
     }
     guard all.count > inner.height else { return }
     let more = top + inner.height < all.count

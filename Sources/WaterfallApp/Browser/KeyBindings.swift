@@ -55,6 +55,9 @@ public enum KeyBindings {
   public static let global = KeyTable(bindings: [
     KeyBinding("Ctrl-L", "repaint the screen", [(.control("l"), .repaint)]),
     KeyBinding("Ctrl-C", "quit at once (status 130)", [(.control("c"), .interrupt)]),
+    KeyBinding("Shift-↑ Shift-↓  Ctrl-/", "scroll the preview; show or hide it (--preview)", [
+      (.shiftUp, .previewUp), (.shiftDown, .previewDown), (.control("\u{7F}"), .togglePreview),
+    ]),
   ])
 
   public static let browsing = KeyTable(bindings: [
@@ -79,9 +82,10 @@ public enum KeyBindings {
     ]),
     KeyBinding("L", "next of 8 layouts, waterfall to mosaic (--layout)", [(.character("L"), .nextLayout)]),
     KeyBinding("z", "small or large cards", [(.character("z"), .cardSize)]),
-    KeyBinding("s  S", "sort by the next field; the other way round (--sort)", [
-      (.character("s"), .nextSort), (.character("S"), .reverseSort),
+    KeyBinding("s  S", "sort: pick a field (a table: its column); the other way round", [
+      (.character("s"), .pickSort), (.character("S"), .reverseSort),
     ]),
+    KeyBinding("F", "a field's values, counted; Enter on one filters to it", [(.character("F"), .countValues)]),
     KeyBinding("x  u", "hide the selected card; bring the last one back", [(.character("x"), .hide), (.character("u"), .unhide)]),
     KeyBinding("Tab  Shift-Tab", "mark the card and move on; back (-m; Enter prints the marked)", [
       (.tab, .markAndNext), (.backTab, .markAndPrevious),
@@ -125,6 +129,41 @@ public enum KeyBindings {
     KeyBinding("y", "copy the item's JSON to the clipboard (OSC 52)", [(.character("y"), .copy)]),
   ])
 
+  /// The field picker of `s` and `F`: characters type, narrowing the fields.
+  public static let picking = KeyTable(
+    bindings: [
+      KeyBinding("Enter", "sort by the field (F: count its values)", [(.enter, .pick)]),
+      KeyBinding("S", "sort by it the other way round", [(.character("S"), .reverseSort)]),
+      KeyBinding("↑ ↓  Ctrl-P Ctrl-N", "the field above or below", [
+        (.up, .up), (.down, .down), (.control("p"), .up), (.control("n"), .down),
+      ]),
+      KeyBinding("PgUp PgDn  Home End", "a page up or down; the first or last", [
+        (.pageUp, .pageUp), (.pageDown, .pageDown), (.home, .first), (.end, .last),
+      ]),
+      KeyBinding("Backspace  Ctrl-U", "delete the last character; all of them", [
+        (.backspace, .deleteBackward), (.control("u"), .emptyFilter),
+      ]),
+      KeyBinding("Esc", "close", [(.escape, .close)]),
+    ],
+    otherCharacter: .type)
+
+  /// The frequency sheet (`F`, then a field): characters type, narrowing the values.
+  public static let counting = KeyTable(
+    bindings: [
+      KeyBinding("Enter", "show only the cards with the value (search field:^value$)", [(.enter, .pick)]),
+      KeyBinding("↑ ↓  Ctrl-P Ctrl-N", "the value above or below", [
+        (.up, .up), (.down, .down), (.control("p"), .up), (.control("n"), .down),
+      ]),
+      KeyBinding("PgUp PgDn  Home End", "a page up or down; the first or last", [
+        (.pageUp, .pageUp), (.pageDown, .pageDown), (.home, .first), (.end, .last),
+      ]),
+      KeyBinding("Backspace  Ctrl-U", "delete the last character; all of them", [
+        (.backspace, .deleteBackward), (.control("u"), .emptyFilter),
+      ]),
+      KeyBinding("Esc", "back to the fields", [(.escape, .close)]),
+    ],
+    otherCharacter: .type)
+
   /// The `?` screen: it scrolls, and only `?`, Esc and q close it.
   public static let help = KeyTable(bindings: [
     KeyBinding("? Esc q", "close this help", [(.character("?"), .close), (.escape, .close), (.character("q"), .close)]),
@@ -144,6 +183,8 @@ public enum KeyBindings {
     case .filtering: return filtering
     case .details: return details
     case .help: return help
+    case .picking: return picking
+    case .counting: return counting
     }
   }
 
@@ -154,7 +195,8 @@ public enum KeyBindings {
   public static var helpSections: [(title: String, bindings: [KeyBinding])] {
     [
       ("Cards", browsing.bindings + global.bindings), ("Details (Enter)", details.bindings),
-      ("Filter (/)", filtering.bindings), ("This help (?)", help.bindings),
+      ("Filter (/)", filtering.bindings), ("Fields (s, F)", picking.bindings),
+      ("Counts (F, then Enter)", counting.bindings), ("This help (?)", help.bindings),
     ]
   }
 
@@ -167,6 +209,9 @@ public enum KeyBindings {
 
   /// The README's table of the details' keys.
   public static var detailsMarkdown: String { markdown(details.bindings) }
+
+  /// The README's table of the field picker's keys, then the frequency sheet's.
+  public static var fieldsMarkdown: String { markdown(picking.bindings) + "\n\n" + markdown(counting.bindings) }
 
   /// `rows` as a Markdown table.
   static func markdown(_ rows: [KeyBinding]) -> String {

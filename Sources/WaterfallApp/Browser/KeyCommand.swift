@@ -13,8 +13,10 @@ public enum KeyCommand: Hashable, Sendable {
   case scrollDown, scrollUp
   // Browsing.
   case open, back, quit, filter, moreColumns, fewerColumns, nextLayout, cardSize, hide, unhide, reload, help
-  /// Sort by the next field (`s`); the other way round (`S`).
-  case nextSort, reverseSort
+  /// Open the field picker to sort by a field (`s`); sort the other way round (`S`).
+  case pickSort, reverseSort
+  /// Open the field picker to count a field's values (`F`).
+  case countValues
   // Any mode.
   case repaint, interrupt
   // Filtering.
@@ -30,8 +32,11 @@ public enum KeyCommand: Hashable, Sendable {
   case type
   /// Go back to the cards and do there what this key does while browsing.
   case browse
-  // Details and help.
+  // Details, help, the field picker and the frequency sheet.
   case close
+  // The field picker and the frequency sheet.
+  /// Take the selected field or value (Enter).
+  case pick
   // Details.
   /// The next or previous item, staying in the details.
   case nextItem, previousItem
@@ -53,4 +58,11 @@ public enum KeyCommand: Hashable, Sendable {
   /// Mark or unmark the selected item and move to the next in order (Tab), or
   /// the previous (Shift-Tab), as fzf's `toggle+down` and `toggle+up` (`-m`).
   case markAndNext, markAndPrevious
+  // The preview (`--preview`), in any mode but help.
+  /// Open or close the preview panel (fzf's `toggle-preview`, `show-preview`,
+  /// `hide-preview`); run its command again (`refresh-preview`).
+  case togglePreview, showPreview, hidePreview, refreshPreview
+  /// Scroll the preview a line, a page, half a page, to its top or its end.
+  case previewUp, previewDown, previewPageUp, previewPageDown, previewHalfPageUp, previewHalfPageDown, previewTop,
+    previewBottom
 }

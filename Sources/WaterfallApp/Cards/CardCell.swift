@@ -21,6 +21,9 @@ final class CardCell: Cell {
   }
   /// The search whose matched characters are drawn underlined and bold.
   private(set) var highlight: CardHighlight?
+  /// The field the search matched in, drawn in place of the card's last line
+  /// when no line of the card shows a match (``MatchLine``).
+  private(set) var matchLine: MatchLine?
   /// The card's plan for its size, with its lines already made glyphs: a card is
   /// drawn on every frame while it is visible, but laid out and measured once.
   private var plan: (size: Size, plan: CardPlan, lines: Lines)?
@@ -51,8 +54,12 @@ final class CardCell: Cell {
     var text: [[Glyph]]
     /// Each field's key (with its `: `) and value.
     var fields: [(key: [Glyph], value: [Glyph])]
+    /// The sort field's key (with its `: `) and value.
+    var sortLine: (key: [Glyph], value: [Glyph])?
     /// The glyphs a search matched, by line: title lines, subtitle, tags, text lines.
     var marks = CardHighlight.Marks()
+    /// The field a search matched in, as the card's last line (``MatchLine``).
+    var match: (key: [Glyph], value: [Glyph], marks: [Int])?
 
     init(_ plan: CardPlan, highlight: CardHighlight?) {
       defer { if let highlight { marks = highlight.marks(for: self) } }
@@ -60,13 +67,51 @@ final class CardCell: Cell {
       subtitle = plan.subtitle.map(DisplayText.glyphs(of:))
       tags = plan.tags.map(DisplayText.glyphs(of:))
       text = plan.text.map(DisplayText.glyphs(of:))
-      fields = plan.fields.map { line in
-        let characters = Array(line)
-        guard let colon = characters.indices.first(where: { characters[$0] == ":" && $0 + 1 < characters.count && characters[$0 + 1] == " " }) else {
-          return ([], DisplayText.glyphs(of: line))
-        }
-        return (DisplayText.glyphs(of: String(characters[...(colon + 1)])), DisplayText.glyphs(of: String(characters[(colon + 2)...])))
+      fields = plan.fields.map(Self.keyAndValue)
+      sortLine = plan.sortLine.map(Self.keyAndValue)
+    }
+
+    /// Draws `line` in place of the card's last line (a card of one row: at
+    /// its right end), when no line shows a match: the card then shows where
+    /// the search matched. A card whose one line is its title keeps it.
+    mutating func showMatch(_ line: MatchLine, plan: CardPlan, width: Int, query: SearchQuery) {
+      guard marks.isEmpty else { return }
+      if plan.isCompact {
+        // As much of the row as the title leaves, half of it at least.
+        let titleWidth = DisplayText.width(of: plan.title.first ?? "")
+        let drawn = line.window(width: max(1, width / 2, width - titleWidth - 2), query: query)
+        let side = (drawn.key + drawn.value).reduce(0) { $0 + $1.width }
+        title = [DisplayText.glyphs(of: TextWrapper.truncate(plan.title.first ?? "", width: max(1, width - side - 2)))]
+        match = drawn
+        subtitle = nil
+        return
       }
+      // The last of the card's lines, in the order drawn, gives way.
+      if !fields.isEmpty {
+        fields.removeLast()
+      } else if !text.isEmpty {
+        text.removeLast()
+      } else if tags != nil {
+        tags = nil
+      } else if sortLine != nil {
+        sortLine = nil
+      } else if subtitle != nil {
+        subtitle = nil
+      } else if title.count > 1 {
+        title.removeLast()
+      } else {
+        return
+      }
+      match = line.window(width: width, query: query)
+    }
+
+    /// A `key: value` line's key (with its `: `) and value, as glyphs.
+    static func keyAndValue(_ line: String) -> (key: [Glyph], value: [Glyph]) {
+      let characters = Array(line)
+      guard let colon = characters.indices.first(where: { characters[$0] == ":" && $0 + 1 < characters.count && characters[$0 + 1] == " " }) else {
+        return ([], DisplayText.glyphs(of: line))
+      }
+      return (DisplayText.glyphs(of: String(characters[...(colon + 1)])), DisplayText.glyphs(of: String(characters[(colon + 2)...])))
     }
   }
 
@@ -88,8 +133,8 @@ final class CardCell: Cell {
     picture = nil
   }
 
-  func configure(content: CardContent, theme: CardTheme, fixedSize: Bool, highlight: CardHighlight? = nil) {
-    if content != self.content || fixedSize != self.fixedSize || highlight != self.highlight {
+  func configure(content: CardContent, theme: CardTheme, fixedSize: Bool, highlight: CardHighlight? = nil, matchLine: MatchLine? = nil) {
+    if content != self.content || fixedSize != self.fixedSize || highlight != self.highlight || matchLine != self.matchLine {
       if content.image != self.content.image { releasePicture() }
       plan = nil
       placeholder = nil
@@ -100,12 +145,16 @@ final class CardCell: Cell {
     self.theme = theme
     self.fixedSize = fixedSize
     self.highlight = highlight
+    self.matchLine = matchLine
   }
 
   private func currentPlan() -> (plan: CardPlan, lines: Lines) {
     if let plan, plan.size == frame.size { return (plan.plan, plan.lines) }
     let made = fixedSize ? CardPlan(content: content, size: frame.size) : CardPlan(content: content, width: frame.width)
-    let lines = Lines(made, highlight: highlight)
+    var lines = Lines(made, highlight: highlight)
+    if let matchLine, let highlight {
+      lines.showMatch(matchLine, plan: made, width: made.isCompact ? frame.width : max(1, frame.width - 2), query: highlight.query)
+    }
     plan = (frame.size, made, lines)
     return (made, lines)
   }
@@ -160,23 +209,32 @@ final class CardCell: Cell {
       y += min(plan.imageRows, inner.maxY - y)
     }
     let titleStyle = isSelected ? theme.selectedTextStyle : theme.textStyle.with(attributes: .bold)
-    func put(_ line: [Glyph], style: Style, marks: [Int]) {
-      canvas.put(line, at: Point(x: inner.minX, y: y), style: style, clip: area)
-      if !marks.isEmpty { CardHighlight.draw(marks, of: line, in: canvas, at: Point(x: inner.minX, y: y), style: style, match: theme.matchStyle, clip: area) }
+    func put(_ line: [Glyph], at x: Int? = nil, style: Style, marks: [Int]) {
+      let x = x ?? inner.minX
+      canvas.put(line, at: Point(x: x, y: y), style: style, clip: area)
+      if !marks.isEmpty { CardHighlight.draw(marks, of: line, in: canvas, at: Point(x: x, y: y), style: style, match: theme.matchStyle, clip: area) }
       y += 1
     }
     for (i, line) in lines.title.enumerated() {
       put(line, style: titleStyle, marks: lines.marks.title[i] ?? [])
     }
     if let subtitle = lines.subtitle { put(subtitle, style: theme.secondaryStyle, marks: lines.marks.subtitle) }
+    if let sort = lines.sortLine {
+      // The sort field's value, its key dim as a field's.
+      let x = inner.minX + canvas.put(sort.key, at: Point(x: inner.minX, y: y), style: theme.secondaryStyle, clip: area)
+      put(sort.value, at: x, style: theme.textStyle.with(attributes: .bold), marks: lines.marks.sortLine)
+    }
     if let tags = lines.tags { put(tags, style: Style(attributes: .dim), marks: lines.marks.tags) }
     for (i, line) in lines.text.enumerated() {
       put(line, style: theme.textStyle, marks: lines.marks.text[i] ?? [])
     }
-    for field in lines.fields {
+    for (i, field) in lines.fields.enumerated() {
       let x = inner.minX + canvas.put(field.key, at: Point(x: inner.minX, y: y), style: theme.secondaryStyle, clip: area)
-      canvas.put(field.value, at: Point(x: x, y: y), style: theme.textStyle, clip: area)
-      y += 1
+      put(field.value, at: x, style: theme.textStyle, marks: lines.marks.fields[i] ?? [])
+    }
+    if let match = lines.match {
+      let x = inner.minX + canvas.put(match.key, at: Point(x: inner.minX, y: y), style: theme.secondaryStyle, clip: area)
+      put(match.value, at: x, style: theme.textStyle, marks: match.marks)
     }
   }
 
@@ -197,6 +255,14 @@ final class CardCell: Cell {
       let style = isSelected ? selected : theme.secondaryStyle
       canvas.put(subtitle, at: at, style: style, clip: clip)
       if !lines.marks.subtitle.isEmpty { CardHighlight.draw(lines.marks.subtitle, of: subtitle, in: canvas, at: at, style: style, clip: clip) }
+    }
+    if let match = lines.match {
+      // Where the search matched, at the right end: `maker: Clay Co`.
+      let at = Point(x: frame.maxX - (match.key + match.value).reduce(0) { $0 + $1.width }, y: frame.minY)
+      let style = isSelected ? selected : theme.secondaryStyle
+      let x = at.x + canvas.put(match.key, at: at, style: style, clip: clip)
+      canvas.put(match.value, at: Point(x: x, y: at.y), style: style, clip: clip)
+      CardHighlight.draw(match.marks, of: match.value, in: canvas, at: Point(x: x, y: at.y), style: style, clip: clip)
     }
   }
 

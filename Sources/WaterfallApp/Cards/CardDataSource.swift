@@ -122,14 +122,17 @@ final class CardDataSource: CollectionViewDataSource, CollectionViewDelegate {
 
   func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> Cell {
     let item = sections.item(indexPath.item, inSection: indexPath.section)
-    let content = store.content(at: item)
+    var content = store.content(at: item)
     if kind == .table {
       let row = collectionView.dequeueReusableCell(withIdentifier: TableRowCell.identifier, for: indexPath) as! TableRowCell
       row.configure(content: content, columns: tableColumns(), theme: theme)
       return row
     }
+    content.sortLine = sortLine(of: item)
     if kind == .list {
       let row = collectionView.dequeueReusableCell(withIdentifier: RowCell.identifier, for: indexPath) as! RowCell
+      // The sort field's value beside the subtitle.
+      if let line = content.sortLine { content.subtitle = [content.subtitle, line].compactMap { $0 }.joined(separator: " · ") }
       row.content = content
       row.theme = theme
       row.isMarked = isMarked(item)
@@ -138,7 +141,8 @@ final class CardDataSource: CollectionViewDataSource, CollectionViewDelegate {
     let card = collectionView.dequeueReusableCell(withIdentifier: CardCell.identifier, for: indexPath) as! CardCell
     card.configure(
       content: content, theme: theme, fixedSize: kind.hasFixedSizeCards || direction == .horizontal,
-      highlight: highlight.map { CardHighlight(query: $0, roles: store.roles.resolved) })
+      highlight: highlight.map { CardHighlight(query: $0, roles: store.roles.resolved) },
+      matchLine: highlight.flatMap { MatchLine.find(in: store.value(at: item), query: $0) })
     card.pictures = pictures
     card.pictureFolder = store.pictureFolder(at: item)
     card.isMarked = isMarked(item)
@@ -170,9 +174,10 @@ final class CardDataSource: CollectionViewDataSource, CollectionViewDelegate {
     case .waterfall:
       let item = sections.item(indexPath.item, inSection: indexPath.section)
       if let interim = interimHeights, interim.width == width, item < interim.heights.count {
-        return .height(Int(interim.heights[item]))
+        let height = Int(interim.heights[item])
+        return .height(height + (store.sortLines?.addedRows(of: item, height: height) ?? 0))
       }
-      return .height(store.cardHeight(at: item, width: width))
+      return .height(store.layoutHeight(at: item, width: width))
     }
   }
 
@@ -182,6 +187,13 @@ final class CardDataSource: CollectionViewDataSource, CollectionViewDelegate {
   func collectionView(_ collectionView: CollectionView, sizeForItemAt indexPath: IndexPath, height: Int) -> ItemSize {
     guard kind == .waterfall else { return .height(1) }
     return .height(cardWidth(of: sections.item(indexPath.item, inSection: indexPath.section), height: height))
+  }
+
+  /// The sort field's line on item `item`'s card, when it adds one
+  /// (``SortFieldLines``): read from the item's text, for the cards shown only.
+  func sortLine(of item: Int) -> String? {
+    guard let lines = store.sortLines, lines.adds(item) else { return nil }
+    return store.json(at: item).withUnsafeBufferPointer { lines.line(in: $0) }
   }
 
   // MARK: The table

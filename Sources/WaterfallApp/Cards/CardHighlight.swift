@@ -18,6 +18,15 @@ struct CardHighlight: Equatable {
     var subtitle: [Int] = []
     var tags: [Int] = []
     var text: [Int: [Int]] = [:]
+    /// In the sort field's value.
+    var sortLine: [Int] = []
+    /// In the values of the `key: value` lines, by line.
+    var fields: [Int: [Int]] = [:]
+
+    /// Whether no line shows a matched character.
+    var isEmpty: Bool {
+      title.isEmpty && subtitle.isEmpty && tags.isEmpty && text.isEmpty && sortLine.isEmpty && fields.isEmpty
+    }
   }
 
   var query: SearchQuery
@@ -44,7 +53,17 @@ struct CardHighlight: Equatable {
       let found = self.marks(in: line, fields: roles.text)
       if !found.isEmpty { marks.text[i] = found }
     }
+    if let sort = lines.sortLine { marks.sortLine = self.marks(in: sort.value, fields: [Self.name(of: sort.key)]) }
+    for (i, field) in lines.fields.enumerated() {
+      let found = self.marks(in: field.value, fields: [Self.name(of: field.key)])
+      if !found.isEmpty { marks.fields[i] = found }
+    }
     return marks
+  }
+
+  /// A `key: ` line's key without its `: `, as the search names the field.
+  static func name(of key: [Glyph]) -> String {
+    String(String.UnicodeScalarView(key.dropLast(2).map(\.scalar)))
   }
 
   /// Draws the glyphs `marks` of `line` (drawn at `point` in `style`) again,

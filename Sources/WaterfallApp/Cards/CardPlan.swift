@@ -37,13 +37,16 @@ public struct CardPlan: Hashable, Sendable {
   public var text: [String] = []
   /// `key: value` lines, each cut to the width.
   public var fields: [String] = []
+  /// The sort field's `key: value` line (``CardContent/sortLine``), under the
+  /// subtitle, cut to the width; on a card of one row, its right end shows it.
+  public var sortLine: String?
   /// Whether the card is one row without a box (``CompactCard``): its title
   /// and, at its right end, its subtitle.
   public var isCompact = false
 
   /// The rows inside the border.
   public var innerHeight: Int {
-    imageRows + title.count + (subtitle == nil ? 0 : 1) + (tags == nil ? 0 : 1) + text.count + fields.count
+    imageRows + title.count + (subtitle == nil ? 0 : 1) + (sortLine == nil ? 0 : 1) + (tags == nil ? 0 : 1) + text.count + fields.count
   }
 
   /// How many of `count` fields a waterfall card shows.
@@ -60,7 +63,9 @@ public struct CardPlan: Hashable, Sendable {
       CompactCard.applies(title: content.title, subtitle: content.subtitle, width: width)
     {
       isCompact = true
-      let line = CompactCard.line(title: content.title, subtitle: content.subtitle, width: width)
+      // The sort field's value goes beside the subtitle: the card stays one row.
+      let side = [content.subtitle, content.sortLine].compactMap { $0 }.joined(separator: " · ")
+      let line = CompactCard.line(title: content.title, subtitle: side.isEmpty ? nil : side, width: width)
       title = [line.title]
       subtitle = line.subtitle
       return
@@ -77,6 +82,7 @@ public struct CardPlan: Hashable, Sendable {
       title = TextWrapper.wrap(content.title, width: inner, maxLines: Self.maximumTitleLines)
     }
     subtitle = content.subtitle.map { TextWrapper.truncate($0, width: inner) }
+    sortLine = content.sortLine.map { TextWrapper.truncate($0, width: inner) }
     tags = Self.tagLine(content.tags, width: inner)
     if content.aspect == nil, let text = content.text {
       self.text = TextWrapper.wrap(text, width: inner, maxLines: Self.maximumTextLines)
@@ -102,6 +108,10 @@ public struct CardPlan: Hashable, Sendable {
     rows -= title.count
     if rows > 0, let s = content.subtitle {
       subtitle = TextWrapper.truncate(s, width: inner)
+      rows -= 1
+    }
+    if rows > 0, let line = content.sortLine {
+      sortLine = TextWrapper.truncate(line, width: inner)
       rows -= 1
     }
     if hasPicture {

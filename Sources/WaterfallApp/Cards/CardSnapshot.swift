@@ -19,8 +19,37 @@ public struct CardSnapshot: @unchecked Sendable {
   /// page's section (a folder tree).
   let groupsByField: Bool
   let pageSections: [String?]
+  /// The line cards sorted by a field they do not show add (``SortFieldLines``).
+  var sortLines: SortFieldLines?
 
   public var count: Int { records.count }
+
+  /// What item `item`'s card shows, as ``ItemStore/content(at:)``.
+  func content(of item: Int) -> CardContent {
+    var content = summaries.withBytes(from: records[item].summary) { CardContent(unpacking: $0) }
+    if content.aspect == nil, !measured.isEmpty { content.aspect = measured[item] }
+    return content
+  }
+
+  /// Whether item `item`'s card shows a `key: value` line starting with
+  /// `prefix` (`price: `) among those ``CardPlan`` shows: read without
+  /// unpacking a card that has no such lines.
+  func showsFieldLine(_ prefix: String, of item: Int) -> Bool {
+    let hasFields = summaries.withBytes(from: records[item].summary) { bytes in
+      bytes.first.map { $0 & CardContent.PackedFlag.fields != 0 } ?? false
+    }
+    guard hasFields else { return false }
+    let content = content(of: item)
+    let shown = CardPlan.fieldLines(content.fields.count, withPicture: content.aspect != nil)
+    return content.fields.prefix(shown).contains { $0.hasPrefix(prefix) }
+  }
+
+  /// The rows item `item`'s card is laid out with at `width`: its height
+  /// (`known`, when it was measured already), and the sort field's line.
+  func layoutHeight(of item: Int, width: Int, known: Int? = nil) -> Int {
+    let height = known ?? self.height(of: item, width: width)
+    return height + (sortLines?.addedRows(of: item, height: height) ?? 0)
+  }
 
   /// The height of item `item`'s card at `width`, as ``ItemStore/cardHeight(at:width:)``.
   public func height(of item: Int, width: Int) -> Int {
@@ -32,8 +61,7 @@ public struct CardSnapshot: @unchecked Sendable {
   /// The width of item `item`'s card in a horizontal waterfall of rows
   /// `height` tall, as ``CardDataSource`` gives it (``CardWidth``).
   func width(of item: Int, height: Int, within widths: ClosedRange<Int>) -> Int {
-    var content = summaries.withBytes(from: records[item].summary) { CardContent(unpacking: $0) }
-    if content.aspect == nil, !measured.isEmpty { content.aspect = measured[item] }
+    let content = content(of: item)
     return CardWidth.fitting(content, height: height, within: widths) { self.height(of: item, width: $0) }
   }
 

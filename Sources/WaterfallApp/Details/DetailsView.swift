@@ -33,11 +33,19 @@ struct DetailsView {
     var key: String
     var value: String
     var row: Int?
+    /// The path of the value the line shows (`tags`, `size.w`), as the search
+    /// names fields; nil for a note.
+    var path: String?
+    /// Where in ``value`` (in glyphs) the value's text starts, after the
+    /// indent and a member's name.
+    var valueStart = 0
 
-    init(key: String, value: String, row: Int? = nil) {
+    init(key: String, value: String, row: Int? = nil, path: String? = nil, valueStart: Int = 0) {
       self.key = key
       self.value = value
       self.row = row
+      self.path = path
+      self.valueStart = valueStart
     }
   }
 
@@ -55,6 +63,8 @@ struct DetailsView {
   private(set) var cursor = 0
   /// Whether the picture takes the whole panel (`p`).
   var pictureFull = false
+  /// The search whose matches are marked, as on the cards (``DetailsView+Matches``).
+  var highlight: SearchQuery?
   /// The item's picture file and shape (from its card), and where thumbnails come
   /// from; no pictures: no picture area.
   var image: String?
@@ -118,6 +128,7 @@ struct DetailsView {
     var lines: [Line] = []
     // The rows stop at the panel's limit too (``rows``): say so at the end.
     var cut = rows.count >= maximumLines
+    let paths = Self.paths(of: rows)
     for (index, row) in rows.enumerated() {
       guard lines.count < maximumLines else {
         cut = true
@@ -135,8 +146,12 @@ struct DetailsView {
         ? [TextWrapper.truncate(row.text, width: textWidth)]
         : Self.wrapped(row.text, width: textWidth)
       let hang = String(repeating: " ", count: min(leadWidth, valueWidth - 1))
+      let starts = (DisplayText.glyphs(of: lead).count, DisplayText.glyphs(of: hang).count)
       for (i, part) in (text.isEmpty ? [""] : text).enumerated() {
-        lines.append(Line(key: i == 0 ? key : "", value: (i == 0 ? lead : hang) + part, row: index))
+        lines.append(
+          Line(
+            key: i == 0 ? key : "", value: (i == 0 ? lead : hang) + part, row: index, path: paths[index],
+            valueStart: i == 0 ? starts.0 : starts.1))
       }
     }
     if cut { lines.append(Line(key: "", value: cutNotice(maximumLines, of: "lines"))) }
@@ -315,6 +330,7 @@ struct DetailsView {
       } else {
         canvas.put(line.value, at: Point(x: x, y: y), style: style, clip: inner)
       }
+      drawMatches(of: line, in: canvas, at: Point(x: x, y: y), style: style, theme: theme, clip: inner)
     }
     let pictureTop = inner.minY + all.count - top + (pictureFull ? 0 : 1)
     if pictureRows > 0, pictureTop < inner.maxY, let state = pictureState(width: inner.width, height: inner.height) {

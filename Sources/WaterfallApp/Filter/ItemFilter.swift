@@ -85,7 +85,7 @@ public struct ItemFilter: Sendable {
       texts.forEachJSON(of: items) { item, json in
         guard !stopped, matcher.matches(json: json) else { return }
         matches += 1
-        let printed = chunk.printsPath(item) ? ItemStore.printed(json: Array(json), printsPath: true) : JSONLine.compact(Array(json))
+        let printed = chunk.printsPath(item) ? ItemStore.printed(json: Array(json), printsPath: true) : JSONValue.repairingUTF8(JSONLine.compact(Array(json)))
         if !emit(printed) {
           stopped = true
           stop.store(true, ordering: .relaxed)

@@ -56,14 +56,15 @@ final class LayoutCoordinator {
   init(store: ItemStore, options: Browser.Options, size: Size, configuration: Browser.Configuration) {
     self.store = store
     self.configuration = configuration
-    policy = LayoutPolicy(options: options, size: size)
+    let policy = LayoutPolicy(options: options, size: size)
+    self.policy = policy
     worker = Worker(name: "layout", mode: configuration.workers, priority: .normal)
     heightsWorker = Worker(name: "heights", mode: configuration.workers, priority: .lowered)
     dataSource = CardDataSource(store: store, theme: options.theme)
     dataSource.groups = options.groups
     dataSource.cardWidths = max(8, options.narrowestCard / 2)...max(8, options.narrowestCard * 2)
     dataSource.show(0..<store.count)
-    view = CollectionView(frame: Self.viewFrame(for: size, header: options.headerRows(height: size.height)), layout: WaterfallLayout())
+    view = CollectionView(frame: policy.screenFrame, layout: WaterfallLayout())
     configureForKind()
     view.register(CardCell.self, forCellWithReuseIdentifier: CardCell.identifier)
     view.register(RowCell.self, forCellWithReuseIdentifier: RowCell.identifier)
@@ -84,19 +85,18 @@ final class LayoutCoordinator {
   var size: Size { policy.size }
   var columns: Int { policy.columns }
 
-  /// The screen but the status bar and the `header` rows above (`--header`).
-  static func viewFrame(for size: Size, header: Int = 0) -> Rect {
-    Rect(x: 0, y: header, width: size.width, height: max(0, size.height - 1 - header))
-  }
+  /// The screen but the status bar, `--header`'s rows and the preview panel:
+  /// the cards', the details'.
+  var screenFrame: Rect { policy.screenFrame }
 
-  /// The screen but the status bar and `--header`'s rows: the cards', the details'.
-  var screenFrame: Rect { Self.viewFrame(for: size, header: options.headerRows(height: size.height)) }
+  /// The preview panel's rect, while it shows (``LayoutPolicy/previewFrame``).
+  var previewFrame: Rect? { policy.previewFrame }
 
   /// Where the cards go: under `--header` and the pull-to-refresh header, if they show.
   var cardsFrame: Rect {
     let whole = screenFrame
     let rows = min(headerRows, max(0, whole.height - 1))
-    return Rect(x: 0, y: whole.minY + rows, width: whole.width, height: whole.height - rows)
+    return Rect(x: whole.minX, y: whole.minY + rows, width: whole.width, height: whole.height - rows)
   }
 
   /// Gives the cards room for the header rows as they grow and shrink.
@@ -211,11 +211,25 @@ final class LayoutCoordinator {
   /// screen.
   func resize(to newSize: Size) {
     guard newSize != size else { return }
+    reflow { $0.size = newSize }
+  }
+
+  /// Gives the preview panel its place (`window`), or the cards the whole
+  /// screen again (nil): the cards reflow as for a resize.
+  func setPreview(_ window: PreviewWindow?) {
+    guard window != policy.preview else { return }
+    reflow { $0.preview = window }
+  }
+
+  /// Changes the room the cards have (`change`), then lays them out again when
+  /// that changes their layout, here or on the worker; the selected card stays
+  /// on screen.
+  private func reflow(_ change: (inout LayoutPolicy) -> Void) {
     finishAnimation()
     let oldColumns = columns
     let oldWidth = view.frame.width
     let oldHeight = view.frame.height
-    policy.size = newSize
+    change(&policy)
     if laysOutInBackground {
       // A new height alone changes nothing in a vertical layout; the rows share it when sideways.
       if columns != oldColumns || cardsFrame.width != oldWidth || (policy.isHorizontal && cardsFrame.height != oldHeight) {

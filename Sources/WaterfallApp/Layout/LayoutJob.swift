@@ -167,8 +167,8 @@ struct LayoutJob: @unchecked Sendable {
     func sizeForItem(at indexPath: IndexPath, width: Int) -> ItemSize {
       if oneSize { return .height(1) }
       let item = sections.item(indexPath.item, inSection: indexPath.section)
-      if width == self.width, heights[item] != 0 { return .height(Int(heights[item])) }
-      return .height(cards.height(of: item, width: width))
+      if width == self.width, heights[item] != 0 { return .height(cards.layoutHeight(of: item, width: width, known: Int(heights[item]))) }
+      return .height(cards.layoutHeight(of: item, width: width))
     }
 
     func sizeForItem(at indexPath: IndexPath, height: Int) -> ItemSize {

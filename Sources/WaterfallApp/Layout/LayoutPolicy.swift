@@ -18,10 +18,31 @@ public struct LayoutPolicy: Sendable {
   public var size: Size
   /// The `table` layout's column widths, left to right (``TableColumns/widths``).
   public var tableColumnWidths: [Int] = []
+  /// Whether the cards are sorted: the waterfall then places them in reading
+  /// order unless `--order` says otherwise (``itemOrder``).
+  public var isSorted = false
+  /// The preview panel's place while it shows (`--preview-window`): the cards get the rest.
+  public var preview: PreviewWindow?
 
   public init(options: Browser.Options, size: Size) {
     self.options = options
     self.size = size
+    if let window = options.preview?.window, !window.hidden { preview = window }
+  }
+
+  /// The screen but the status bar and `--header`'s rows.
+  var contentFrame: Rect {
+    let header = options.headerRows(height: size.height)
+    return Rect(x: 0, y: header, width: size.width, height: max(0, size.height - 1 - header))
+  }
+
+  /// Where the cards go (and the details): ``contentFrame`` but the preview panel.
+  public var screenFrame: Rect { preview?.split(contentFrame).cards ?? contentFrame }
+
+  /// The preview panel's rect, while it shows and the screen has room for it.
+  public var previewFrame: Rect? {
+    guard let panel = preview?.split(contentFrame).panel, !panel.isEmpty else { return nil }
+    return panel
   }
 
   /// The rows of cards the smallest screen still gives a horizontal waterfall.
@@ -37,8 +58,8 @@ public struct LayoutPolicy: Sendable {
     }
   }
 
-  /// The height the cards get: the screen less the status line.
-  var viewHeight: Int { max(1, size.height - 1 - options.headerRows(height: size.height)) }
+  /// The height the cards get: the screen less the status line, `--header` and the preview.
+  var viewHeight: Int { max(1, screenFrame.height) }
 
   /// The column count (rows, for a horizontal waterfall): the fixed one, or as
   /// many of the narrowest cards (lowest rows) as fit.
@@ -49,8 +70,15 @@ public struct LayoutPolicy: Sendable {
       return min(max(rows, Self.columnRange.lowerBound), Self.columnRange.upperBound)
     }
     let minimum = options.largeCards ? options.narrowestCard * 3 / 2 : options.narrowestCard
-    let fitting = (size.width + 1) / (minimum + 1)
+    let fitting = (screenFrame.width + 1) / (minimum + 1)
     return min(max(fitting, Self.columnRange.lowerBound), Self.columnRange.upperBound)
+  }
+
+  /// How the waterfall gives cards to columns: `--order`'s way; without it,
+  /// each to the shortest column, or left to right in turn when sorted, so
+  /// that the order reads row by row (DECISIONS.md, "Layouts").
+  public var itemOrder: ItemOrder {
+    options.order ?? (isSorted ? .leftToRight : .shortestFirst)
   }
 
   /// Whether a change of width alone changes the layout, though the column
@@ -64,7 +92,7 @@ public struct LayoutPolicy: Sendable {
   /// The carousel's middle card: a third of the width (26 to 48 columns), all
   /// the height but a row above and below.
   var lineCardSize: Size {
-    Size(width: min(max(options.narrowestCard, size.width / 3), 48), height: max(3, viewHeight - 2))
+    Size(width: min(max(options.narrowestCard, screenFrame.width / 3), 48), height: max(3, viewHeight - 2))
   }
 
   /// The layout for `sectionCount` sections; `hasFooter` puts the one-row
@@ -83,10 +111,10 @@ public struct LayoutPolicy: Sendable {
     switch options.layout {
     case .waterfall:
       layout = WaterfallLayout(
-        columnCount: columns, columnSpacing: across, rowSpacing: along, sectionInsets: parameters.insets, itemOrder: options.order, scrollDirection: isHorizontal ? .horizontal : .vertical)
+        columnCount: columns, columnSpacing: across, rowSpacing: along, sectionInsets: parameters.insets, itemOrder: itemOrder, scrollDirection: isHorizontal ? .horizontal : .vertical)
     case .grid, .gridLarge:
       var itemSize = options.layout == .grid ? GridLayout.small : GridLayout.large
-      if let fixed = options.columns { itemSize.width = max(8, (size.width + 1) / fixed - 1) }
+      if let fixed = options.columns { itemSize.width = max(8, (screenFrame.width + 1) / fixed - 1) }
       layout = GridLayout(
         itemSize: itemSize, columnSpacing: across, rowSpacing: along, sectionInsets: parameters.insets)
       layout.scrollDirection = isHorizontal ? .horizontal : .vertical

@@ -191,10 +191,10 @@ final class BackgroundLoader {
       let now = UInt64(clock.tv_sec) * 1_000_000_000 + UInt64(clock.tv_nsec)
       guard now &- lastCheck.load(ordering: .relaxed) >= BackgroundLoader.memoryCheckInterval else { return }
       lastCheck.store(now, ordering: .relaxed)
-      guard let used = inUse(), used >= limit.bytes else { return }
+      guard let used = inUse(), used >= limit.readingPause else { return }
       job.deliver(.memory(paused: true))
       while job.pause(nanoseconds: BackgroundLoader.pausedCheckInterval) {
-        if let used = inUse(), used < limit.bytes {
+        if let used = inUse(), used < limit.readingPause {
           job.deliver(.memory(paused: false))
           return
         }

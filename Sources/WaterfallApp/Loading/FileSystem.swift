@@ -47,6 +47,7 @@ enum FileSystem {
     // so what was opened is what was looked at.
     var before = stat()
     guard stat(path, &before) == 0 else { throw Failure(path: path, reason: lastError()) }
+    if (before.st_mode & S_IFMT) == S_IFDIR, let reason = unlistable(path) { throw Failure(path: path, reason: reason) }
     if let kind = nonRegularKind(before.st_mode) { throw Failure(path: path, reason: refusal(kind)) }
     let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
     guard fd >= 0 else { throw Failure(path: path, reason: lastError()) }
@@ -62,6 +63,14 @@ enum FileSystem {
     }
     _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
     return fd
+  }
+
+  /// Why the folder at `path` cannot be listed, or nil when it can: what a
+  /// folder of a tree that could not be read says when its turn comes.
+  static func unlistable(_ path: String) -> String? {
+    guard let directory = opendir(path) else { return "cannot read the folder: " + lastError() }
+    closedir(directory)
+    return nil
   }
 
   /// What a file of mode `mode` is when it is not a regular file, or nil.

@@ -3,7 +3,10 @@
 ///
 /// Folders are walked depth first, in natural order, the folder itself first;
 /// hidden ones (`.git`) and symbolic links to folders are not entered, so a link
-/// back up the tree cannot loop. A folder's pages (`1.json`, `2.json`) are read as
+/// back up the tree cannot loop. A folder below the root that cannot be listed
+/// is a page of its own whose reading fails, saying which folder and why
+/// (`photos/private: cannot read the folder: Permission denied`), as any bad
+/// page's error is told: the others are shown, and the loss is not silent. A folder's pages (`1.json`, `2.json`) are read as
 /// pages, in natural order; a folder with no pages but pictures is one page of its
 /// pictures (``PicturePage``), whose headers are read as that page is read: on the
 /// loader's thread, as the user nears it, so a tree of many thousands of pictures
@@ -30,7 +33,10 @@ enum FolderTree {
     let names: [String]
     do { names = try FileSystem.list(folder).sorted(by: NaturalOrder.less) } catch {
       if depth == 0 { throw LoadError.unreadable(path: folder, reason: error.reason) }
-      return  // an unreadable subfolder is left out, as `find` would go on
+      // Left out, as `find` would go on, but as a page that fails when read.
+      let section = relative.isEmpty ? folder : relative
+      pages.append(FolderPage(path: folder, folder: folder, section: section))
+      return
     }
     let section = relative.isEmpty ? (folder.split(separator: "/").last.map(String.init) ?? folder) : relative
     let dataPages = names.filter { $0.hasSuffix(".json") || $0.hasSuffix(".jsonl") }

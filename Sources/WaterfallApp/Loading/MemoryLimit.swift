@@ -19,16 +19,39 @@
 public struct MemoryLimit: Equatable, Sendable, CustomStringConvertible {
   /// The limit, in bytes.
   public var bytes: Int
+  /// The program's memory before it read anything (its code and libraries, about
+  /// 25 MiB), measured when the limit was made.
+  public var baseline: Int
 
-  /// The limits one may ask for: 16 MiB (the program itself takes about that)
-  /// to 64 TiB.
-  public static let range = (16 << 20)...(64 << 40)
+  /// The limits one may ask for: 64 MiB to 64 TiB. Below 64 MiB there is no room:
+  /// the program takes about 25 MiB before it reads an item, and three quarters
+  /// of what is left are kept for the work on what was read (``readingPause``).
+  public static let range = (64 << 20)...(64 << 40)
   /// The range as the help and the messages write it.
-  public static let rangeText = "16M to 64T"
+  public static let rangeText = "64M to 64T"
+  /// Why the range starts where it does, for the message that refuses less.
+  static let floorReason =
+    "the program takes about 25 MiB before it reads anything, and keeps three quarters of the rest for sorting, searching and laying out what it read"
 
-  public init(bytes: Int) {
+  public init(bytes: Int, baseline: Int = 0) {
     self.bytes = bytes
+    self.baseline = min(max(0, baseline), bytes)
   }
+
+  /// Two limits are the same when they allow the same bytes.
+  public static func == (a: MemoryLimit, b: MemoryLimit) -> Bool { a.bytes == b.bytes }
+
+  /// Where reading pauses: a quarter of the way from ``baseline`` to the limit.
+  /// What the browser does with the items read grows with them (a sort's keys,
+  /// a search's candidates, a layout built beside the one shown, groups): with
+  /// the smallest items (`yes '{"title":"x"}'`) up to about two and a half times
+  /// what the items take, so the other three quarters keep the whole program,
+  /// not only its reading, within the limit (64M: a peak of 57 MiB, measured).
+  ///
+  /// ```swift
+  /// MemoryLimit(bytes: 64 << 20, baseline: 24 << 20).readingPause   // 34 MiB
+  /// ```
+  public var readingPause: Int { baseline + (bytes - baseline) / 4 }
 
   /// A size as the command line writes it (see the type's summary).
   public init(parsing text: String) throws(UsageError) {
@@ -53,10 +76,13 @@ public struct MemoryLimit: Equatable, Sendable, CustomStringConvertible {
       throw UsageError("--memory-limit takes a size such as 512M or 2G (\(Self.rangeText)), not '\(text)'")
     }
     let bytes = value * multiplier
-    guard bytes >= Double(Self.range.lowerBound), bytes <= Double(Self.range.upperBound) else {
-      throw UsageError("--memory-limit must be between 16M and 64T, not \(text) (\(MemoryLimit(bytes: Int(min(bytes, 0x1p62)))))")
+    guard bytes <= Double(Self.range.upperBound) else {
+      throw UsageError("--memory-limit must be between 64M and 64T, not \(text) (\(MemoryLimit(bytes: Int(min(bytes, 0x1p62)))))")
     }
-    self.bytes = Int(bytes)
+    guard bytes >= Double(Self.range.lowerBound) else {
+      throw UsageError("--memory-limit must be at least 64M, not \(text) (\(MemoryLimit(bytes: Int(bytes)))): \(Self.floorReason)")
+    }
+    self.init(bytes: Int(bytes), baseline: ResidentMemory.bytes() ?? 0)
   }
 
   /// A usage error: what was wrong with the size given.
@@ -89,8 +115,9 @@ public struct MemoryLimit: Equatable, Sendable, CustomStringConvertible {
   /// ```
   public static func standard(physical: Int?, group: Int?) -> MemoryLimit {
     let available = [physical, group].compactMap { $0 }.filter { $0 > 0 }.min()
-    guard let available else { return MemoryLimit(bytes: 2 << 30) }
-    return MemoryLimit(bytes: min(max(available / 2, range.lowerBound), range.upperBound))
+    let baseline = ResidentMemory.bytes() ?? 0
+    guard let available else { return MemoryLimit(bytes: 2 << 30, baseline: baseline) }
+    return MemoryLimit(bytes: min(max(available / 2, range.lowerBound), range.upperBound), baseline: baseline)
   }
 
   /// The default on this machine (``standard(physical:group:)``).

@@ -20,7 +20,13 @@ public enum PageParser {
   public static func parse(
     _ bytes: [UInt8], path: String, roles: FieldRoles = FieldRoles(), options: ReadOptions = ReadOptions()
   ) -> Page {
-    var reader = PageReader(path: path, scanner: ItemScanner(roles: roles), options: options, keepsBytes: true)
+    parse(bytes, path: path, scanner: ItemScanner(roles: roles), options: options)
+  }
+
+  /// ``parse(_:path:roles:options:)`` with a scanner made once by the caller (one
+  /// that parses many pages: the fuzz targets).
+  public static func parse(_ bytes: [UInt8], path: String, scanner: ItemScanner, options: ReadOptions = ReadOptions()) -> Page {
+    var reader = PageReader(path: path, scanner: scanner, options: options, keepsBytes: true)
     var page = Page()
     reader.feed(bytes, into: &page.items)
     reader.finish(into: &page.items)

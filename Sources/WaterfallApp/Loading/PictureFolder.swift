@@ -65,6 +65,9 @@ enum PictureFolder {
         members.append(JSONMember(key: "w", value: .number(String(header.width))))
         members.append(JSONMember(key: "h", value: .number(String(header.height))))
         members.append(JSONMember(key: "format", value: .string(header.format.name)))
+        if let turned = header.orientation.description {
+          members.append(JSONMember(key: "orientation", value: .string(turned)))
+        }
       }
       if let bytes = FileSystem.signature(path)?.size {
         members.append(JSONMember(key: "bytes", value: .number(String(bytes))))

@@ -45,6 +45,9 @@ public struct CardContent: Hashable, Sendable {
   /// `key: value` lines, for an item none of whose named fields gave a title or
   /// a text (see ``fallbackFields(of:roles:)``); otherwise empty.
   public var fields: [String]
+  /// The sort field's `key: value` line, on a card sorted by a field it does
+  /// not show (``SortFieldLines``): never packed, given when the card is made.
+  public var sortLine: String?
 
   public init(
     title: String, subtitle: String? = nil, image: String? = nil, aspect: Aspect? = nil, tags: [String] = [], text: String? = nil,
@@ -113,13 +116,12 @@ public struct CardContent: Hashable, Sendable {
   /// // ["type: Feature", "properties.name: Andorra", "properties.pop: 77543", "geometry.coordinates: 1.5, 42.5"]
   /// ```
   public static func fallbackFields(of value: JSONValue, roles: FieldRoles) -> [String] {
-    let named = roles.fieldsShownInPlace
     let limit = fieldLimit(roles)
     var lines: [String] = []
     func walk(_ members: [JSONMember], prefix: String, depth: Int) {
       for member in members {
         guard lines.count < limit else { return }
-        if depth == 1 && named.contains(member.key) { continue }
+        if depth == 1 && roles.showsInPlace(member.key) { continue }
         let key = prefix + member.key
         if case .object(let nested) = member.value {
           if depth < fieldDepth { walk(nested, prefix: key + ".", depth: depth + 1) }

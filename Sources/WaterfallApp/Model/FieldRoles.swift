@@ -74,6 +74,18 @@ public struct FieldRoles: Hashable, Sendable {
     Set([title, subtitle, width, height, image, tags, text, group].joined().flatMap(Self.parts(of:)))
   }
 
+  /// Whether `key` is one of ``fieldsShownInPlace``, found without building the
+  /// set: what a card asks of each of an item's fields.
+  func showsInPlace(_ key: String) -> Bool {
+    for candidates in [title, subtitle, width, height, image, tags, text, group] {
+      for candidate in candidates {
+        // A joined candidate's parts are shown, not the joined name itself.
+        if candidate.contains(Self.joiner) ? Self.parts(of: candidate).contains(key) : candidate == key { return true }
+      }
+    }
+    return false
+  }
+
   /// The fields a candidate names: `["first", "last"]` for `first+last`.
   public static func parts(of candidate: String) -> [String] {
     candidate.contains(joiner) ? candidate.split(separator: joiner).map(String.init) : [candidate]

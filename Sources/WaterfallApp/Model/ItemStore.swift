@@ -35,6 +35,8 @@ public final class ItemStore {
   /// The fields whose presence is tracked, and which of them some item has (a bit
   /// each, as ``ScannedItem/fieldsSeen``).
   private let trackedFields: [String]
+  /// What ``append(json:)`` scans with: made once, when first needed, not per item.
+  private lazy var scanner = ItemScanner(roles: roles)
   private var fieldsSeen: UInt64 = 0
   /// Picture sizes read from the pictures' headers, for items that named a
   /// picture without its size (``setPictureSize(_:at:)``).
@@ -47,6 +49,10 @@ public final class ItemStore {
   private(set) var pages: [Page] = []
   /// Card heights already measured, per width.
   private var heights = CardHeights()
+  /// The line cards sorted by a field they do not show add, while the cards
+  /// are sorted by one (``SortFieldLines``): their heights stay measured
+  /// without it, and the layout adds its row (``layoutHeight(at:width:)``).
+  public internal(set) var sortLines: SortFieldLines?
 
   /// One page: where it was read from, where its items' texts are, and, in a
   /// folder tree, its section and the folder its pictures are named from.
@@ -122,7 +128,7 @@ public final class ItemStore {
   public func append(json: [UInt8]) throws(JSONSyntaxError) {
     let page = pages.last.flatMap { if case .memory = $0.storage { pages.count - 1 } else { nil } } ?? addMemoryPage(path: "memory")
     let item = try json.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) in
-      try ItemScanner(roles: roles).scan(buffer, offset: 0, keepingBytes: true)
+      try scanner.scan(buffer, offset: 0, keepingBytes: true)
     }
     append([item], toPage: page)
   }
@@ -143,6 +149,7 @@ public final class ItemStore {
   /// Removes every item and page.
   public func removeAll() {
     heights = CardHeights()
+    sortLines = nil
     fieldsSeen = 0
     measuredSizes = [:]
     records.removeAll()
@@ -174,6 +181,13 @@ public final class ItemStore {
     return height
   }
 
+  /// The rows item `index`'s waterfall card is laid out with at `width`: its
+  /// height, and the sort field's line when the card adds it.
+  public func layoutHeight(at index: Int, width: Int) -> Int {
+    let height = cardHeight(at: index, width: width)
+    return height + (sortLines?.addedRows(of: index, height: height) ?? 0)
+  }
+
   /// Every card's height at `width`, to lay them all out at once without
   /// waiting: `exact` items measured now (and kept), those known already, and a
   /// guess for the rest from a width that knows them (``CardHeights/estimate``).
@@ -188,7 +202,7 @@ public final class ItemStore {
   public var cardSnapshot: CardSnapshot {
     CardSnapshot(
       records: records, summaries: summaries, measured: measuredSizes, groupsByField: !roles.group.isEmpty,
-      pageSections: pages.map(\.section))
+      pageSections: pages.map(\.section), sortLines: sortLines)
   }
 
   /// Takes heights measured elsewhere (``CardSnapshot``) for cards at
@@ -245,8 +259,9 @@ public final class ItemStore {
     ItemTexts.json(of: records[index], pages: pages, texts: texts)
   }
 
-  /// What `--print` writes for item `index`: its JSON text as it was, or, for a
-  /// picture of a folder of pictures, the picture's absolute path.
+  /// What `--print` writes for item `index`: its JSON text as it was (bytes that
+  /// are not UTF-8 made U+FFFD, so that it is always JSON), or, for a picture of
+  /// a folder of pictures, the picture's absolute path.
   ///
   /// ```swift
   /// store.printed(at: 0)   // {"title":"Mug",…}, or /home/me/Pictures/mug.png
@@ -261,10 +276,12 @@ public final class ItemStore {
     pages[Int(records[index].page)].isPictures
   }
 
-  /// What `--print` writes for an item whose JSON text is `json`: the text, or
-  /// with `printsPath` (a picture of a folder of pictures) its `path` field.
+  /// What `--print` and `--filter` write for an item whose JSON text is
+  /// `json`: the text with bytes that are not UTF-8 made U+FFFD (so it is
+  /// always JSON), or with `printsPath` (a picture of a folder of pictures)
+  /// its `path` field.
   static func printed(json: [UInt8], printsPath: Bool) -> [UInt8] {
-    guard printsPath, let path = (try? JSONParser.parse(json))?["path"]?.text else { return json }
+    guard printsPath, let path = (try? JSONParser.parse(json))?["path"]?.text else { return JSONValue.repairingUTF8(json) }
     return Array(path.utf8)
   }
 

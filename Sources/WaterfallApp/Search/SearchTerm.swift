@@ -49,7 +49,10 @@ public struct SearchTerm: Sendable, Equatable {
       rest = rest.dropFirst()
     }
     field = nil
-    if let colon = rest.firstIndex(of: ":"), colon != rest.startIndex, rest.index(after: colon) != rest.endIndex,
+    if let (name, after) = Self.quotedField(rest) {
+      field = name.lowercased()
+      rest = after
+    } else if let colon = rest.firstIndex(of: ":"), colon != rest.startIndex, rest.index(after: colon) != rest.endIndex,
       Self.isFieldName(rest[..<colon])
     {
       field = rest[..<colon].lowercased()
@@ -61,6 +64,12 @@ public struct SearchTerm: Sendable, Equatable {
       kind = exactByDefault && !negated ? .fuzzy : .exact
       rest = rest.dropFirst()
     } else {
+      if rest == "^$" {
+        // The whole value, empty: `field:^$`.
+        self.kind = .equal
+        needle = []
+        return
+      }
       let starts = rest.count > 1 && rest.hasPrefix("^")
       if starts { rest = rest.dropFirst() }
       let ends = rest.count > 1 && rest.hasSuffix("$") && !rest.hasSuffix("\\$")
@@ -69,6 +78,34 @@ public struct SearchTerm: Sendable, Equatable {
     }
     self.kind = kind
     needle = FoldedText(String(rest)).scalars
+  }
+
+  /// A field named in double quotes at the start of `text`, and what follows
+  /// its colon: `"%MEM":^0.1$` names `%MEM`, for the names a bare field
+  /// cannot have (``isFieldName(_:)``). Nil when `text` does not start so.
+  static func quotedField(_ text: Substring) -> (name: Substring, rest: Substring)? {
+    guard text.hasPrefix("\""), let end = text.dropFirst().range(of: "\":"), end.lowerBound != text.index(after: text.startIndex),
+      end.upperBound != text.endIndex
+    else { return nil }
+    return (text[text.index(after: text.startIndex)..<end.lowerBound], text[end.upperBound...])
+  }
+
+  /// The term that finds the items whose field `field` is `value`, as typed
+  /// after `/`: `section:^libs$`, spaces escaped (`name:^Hello\ World$`), a
+  /// field no bare name can be in double quotes (`"%MEM":^0.1$`), an empty
+  /// value as `field:^$`. Nil when the search language cannot say it: a name
+  /// holding `"` or a space, a value holding a backslash before a space or at its end.
+  ///
+  /// ```swift
+  /// SearchTerm.equality(field: "section", value: "libs")   // "section:^libs$"
+  /// ```
+  public static func equality(field: String, value: String) -> String? {
+    guard !field.isEmpty, !field.contains("\""), !field.contains(" "), !field.contains(":"),
+      !value.contains("\\ "), !value.hasSuffix("\\"), !value.contains(where: \.isNewline)
+    else { return nil }
+    let name = isFieldName(Substring(field)) ? field : "\"" + field + "\""
+    guard !value.isEmpty else { return name + ":^$" }
+    return name + ":^" + value.replacingOccurrences(of: " ", with: "\\ ") + "$"
   }
 
   /// A field name: a letter or `_`, then letters, digits, `_`, `-` or `.`.
@@ -80,8 +117,9 @@ public struct SearchTerm: Sendable, Equatable {
   /// The term as it would be typed (`!shop:^clay`), given how bare terms read.
   public func written(exactByDefault: Bool) -> String {
     var text = negated ? "!" : ""
-    if let field { text += field + ":" }
+    if let field { text += (Self.isFieldName(Substring(field)) ? field : "\"" + field + "\"") + ":" }
     let needleText = String(String.UnicodeScalarView(needle.compactMap(Unicode.Scalar.init)))
+    if kind == .equal, needle.isEmpty { return text + "^$" }
     switch kind {
     case .fuzzy: text += exactByDefault ? "'" + needleText : needleText
     case .exact: text += exactByDefault || negated ? needleText : "'" + needleText
@@ -109,7 +147,8 @@ public struct SearchTerm: Sendable, Equatable {
   public func match(_ text: FoldedText) -> [Int]? {
     let hay = text.scalars
     let n = needle.count
-    if n == 0 { return [] }
+    // `^$` holds for the empty value only; any other empty needle, anywhere.
+    if n == 0 { return kind == .equal && !hay.isEmpty ? nil : [] }
     guard n <= hay.count else { return nil }
     switch kind {
     case .fuzzy:
@@ -154,7 +193,7 @@ public struct SearchTerm: Sendable, Equatable {
   /// Whether the needle is in the folded scalars `hay`.
   public func matches(_ hay: UnsafeBufferPointer<UInt32>) -> Bool {
     let n = needle.count
-    if n == 0 { return true }
+    if n == 0 { return kind != .equal || hay.isEmpty }
     guard n <= hay.count else { return false }
     switch kind {
     case .fuzzy:

@@ -56,6 +56,8 @@ final class ShownPipeline {
   private(set) var pendingSort: SortOrder?
   /// The store's items in ``sortOrder``: those the store had when it was sorted.
   private(set) var sortedItems: [Int]?
+  /// Which cards add the sort field's line, while sorted by a field.
+  private(set) var sortLines: SortFieldLines?
   /// Whether the sort asked for shows its first item selected when it is done
   /// (`--sort`: the cards open at the top of the order).
   private var sortSelectsFirst = false
@@ -168,6 +170,7 @@ final class ShownPipeline {
     let order = pendingSort ?? sortOrder
     sortedItems = nil
     sortOrder = nil
+    sortLines = nil
     return order
   }
 
@@ -285,12 +288,16 @@ final class ShownPipeline {
       guard sortedItems != nil else { return }
       sortOrder = nil
       sortedItems = nil
+      sortLines = nil
       orderSearch()
       showInOrder()
       return
     }
     pendingSort = order
-    sortWorker.start(SortJob(order: order, texts: store.itemTexts).run(on:))
+    let roles = store.roles.resolved
+    let inPlace = Set([roles.title, roles.subtitle, roles.text, roles.tags, roles.group].joined().flatMap(FieldRoles.parts(of:)))
+    let job = SortJob(order: order, texts: store.itemTexts, cards: store.cardSnapshot, shownInPlace: inPlace)
+    sortWorker.start(job.run(on:))
     takeSortResult()
   }
 
@@ -301,6 +308,7 @@ final class ShownPipeline {
     pendingSort = nil
     sortOrder = done.order
     sortedItems = done.items
+    sortLines = done.lines
     orderSearch()
     showInOrder(selectingFirst: sortSelectsFirst)
     sortSelectsFirst = false
@@ -311,19 +319,6 @@ final class ShownPipeline {
   var sortLabel: String? {
     if let pendingSort { return "sorting \(pendingSort)…" }
     return sortOrder.map(\.description)
-  }
-
-  /// The order after the current one among `fields`, after the last back to
-  /// the data's order (`s`).
-  func nextSort(among fields: [String]) -> SortOrder {
-    let current = (pendingSort ?? sortOrder)?.field
-    let next: String?
-    if let current, let i = fields.firstIndex(of: current) {
-      next = i + 1 < fields.count ? fields[i + 1] : nil
-    } else {
-      next = current == nil ? fields.first : nil
-    }
-    return SortOrder(field: next)
   }
 
   /// The current order reversed (`S`).

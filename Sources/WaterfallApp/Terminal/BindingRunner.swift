@@ -1,7 +1,7 @@
-import Dispatch
 import Synchronization
 import WaterfallTerminal
 import WaterfallView
+import WaterfallWorkers
 
 /// Carries out the actions of a key bound with `--bind`, in the live terminal:
 /// key commands through the browser, shell commands with their placeholders
@@ -115,7 +115,7 @@ final class BindingRunner {
     let wakeUp = session.wakeUp
     let notices = self.notices
     let label = BindKey.label(key)
-    DispatchQueue.global(qos: .utility).async {
+    _ = WorkerThread(name: "wf-execute") {
       let status = ShellCommand.run(line, on: .none)
       guard let note = Self.failure(status, label: label) else { return }
       notices.add(note)

@@ -4,7 +4,7 @@
 
 /// A command line run by `/bin/sh -c`, as bound with `--bind`: on the terminal
 /// (`execute`), with no terminal at all (`execute-silent`), or in the place of
-/// this program (`become`).
+/// this program (`become`); or a preview, its output down a pipe (`spawn`).
 ///
 /// The command starts as a shell started from a terminal would: every signal
 /// at its default and none blocked, and no descriptor of this program's but
@@ -21,11 +21,27 @@ public enum ShellCommand {
     case terminal
     /// `/dev/null` for all three.
     case none
+    /// `/dev/null` for input; output and errors both to this descriptor (a
+    /// pipe's end, which the command gets as its 1 and 2 and nothing else).
+    case output(Int32)
   }
 
   /// Runs `line` and waits for it; returns its exit status (128 + the signal
   /// that ended it), or nil when it could not be started.
   public static func run(_ line: String, on streams: Streams) -> Int32? {
+    guard let pid = spawn(line, on: streams) else { return nil }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 {
+      guard errno == EINTR else { return nil }
+    }
+    return exitStatus(status)
+  }
+
+  /// Starts `line` and returns its process id at once (nil: it could not be
+  /// started); the caller waits for it. With `group`, the command leads a
+  /// process group of its own, so that it and everything it starts can be
+  /// signalled together (`kill(-pid, …)`: a preview).
+  public static func spawn(_ line: String, on streams: Streams, group: Bool = false) -> pid_t? {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -35,6 +51,10 @@ public enum ShellCommand {
       posix_spawn_file_actions_addopen(&actions, 1, "/dev/tty", O_WRONLY, 0)
     case .none:
       for fd: Int32 in [0, 1, 2] { posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0) }
+    case .output(let fd):
+      posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+      posix_spawn_file_actions_adddup2(&actions, fd, 1)
+      posix_spawn_file_actions_adddup2(&actions, fd, 2)
     }
     for fd in openDescriptors() where fd > 2 { posix_spawn_file_actions_addclose(&actions, fd) }
     var attributes = posix_spawnattr_t()
@@ -48,15 +68,21 @@ public enum ShellCommand {
     sigdelset(&all, SIGKILL)
     sigdelset(&all, SIGSTOP)
     posix_spawnattr_setsigdefault(&attributes, &all)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    var flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
+    if group {
+      posix_spawnattr_setpgroup(&attributes, 0)
+      flags |= POSIX_SPAWN_SETPGROUP
+    }
+    posix_spawnattr_setflags(&attributes, Int16(flags))
     var pid: pid_t = 0
     let argv = ["sh", "-c", line]
     let spawned = withArguments(argv) { posix_spawn(&pid, "/bin/sh", &actions, &attributes, $0, environ) }
-    guard spawned == 0 else { return nil }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 {
-      guard errno == EINTR else { return nil }
-    }
+    return spawned == 0 ? pid : nil
+  }
+
+  /// The exit status `waitpid` reported as a number: the command's own, or
+  /// 128 + the signal that ended it.
+  public static func exitStatus(_ status: Int32) -> Int32 {
     let signal = status & 0x7F
     return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
   }

@@ -61,6 +61,9 @@ public enum TerminalApp {
     browser.resize(to: session.size)
     if let query = browser.options.query, !query.isEmpty { browser.typeQuery(query) }
     let runner = BindingRunner(browser: browser, session: session, baseDirectory: baseDirectory)
+    // `--preview`'s commands run from here on, and none is left running after.
+    browser.attachPreview(launcher: ShellPreview.Launcher(), baseDirectory: baseDirectory)
+    defer { browser.stopPreview() }
     let pictures = startPictures(browser: browser, source: controller?.source, session: session)
     defer { pictures?.stop() }
     let trace = FrameTrace.fromEnvironment()  // `make bench`: key-to-screen times
@@ -110,6 +113,8 @@ public enum TerminalApp {
       if case .reload = browser.tick(now: time) { reload(time: time) }
       if browser.isAnimating { browser.advanceAnimation(to: time) }
       if let notice = runner.takeNotice() { browser.notice = notice }
+      // The preview follows the selection, however it moved, and shows what came.
+      browser.updatePreview()
     }
 
     func draw(in canvas: TerminalCanvas) {
@@ -117,9 +122,9 @@ public enum TerminalApp {
       pictures?.beginFrame()
       browser.draw(in: canvas)
       if let sixels, let pictures {
-        // The help covers the cards: no pixels over it; and while cards move, their
-        // block symbols stand in, so that each frame is not a repaint.
-        let still = browser.mode != .help && !browser.isAnimating
+        // The help and the field boxes cover the cards: no pixels over them; and
+        // while cards move, their block symbols stand in, so that each frame is not a repaint.
+        let still = !browser.showsOverlay && !browser.isAnimating
         sixels.prepare(still ? pictures.placements : [], session: session, canvas: canvas)
       }
       trace?.drawEnded()
@@ -128,8 +133,8 @@ public enum TerminalApp {
     func frameShown(drawingTime: UInt64) {
       sixels?.send(through: session)
       if let kitty, let pictures {
-        // Placements move with the cards, even while they animate; none over the help.
-        kitty.send(browser.mode == .help ? [] : pictures.kittyPlacements, through: session)
+        // Placements move with the cards, even while they animate; none under a box.
+        kitty.send(browser.showsOverlay ? [] : pictures.kittyPlacements, through: session)
       }
       trace?.frameShown()
       // The workers start on what the frame asked for once it is on the screen, not

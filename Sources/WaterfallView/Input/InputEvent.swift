@@ -6,4 +6,6 @@ public enum InputEvent: Hashable, Sendable {
   case mouse(MouseEvent)
   /// The terminal now has this size.
   case resize(Size)
+  /// Text the user pasted (a bracketed paste), whole: text, never keys.
+  case paste(String)
 }

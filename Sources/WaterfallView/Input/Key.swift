@@ -8,6 +8,8 @@ public enum Key: Hashable, Sendable {
   /// by the character: `.alt("x")` is Alt-x. It is never Escape.
   case alt(Character)
   case up, down, left, right
+  /// Shift-↑ and Shift-↓ (terminfo's `kri` and `kind`).
+  case shiftUp, shiftDown
   case pageUp, pageDown, home, end
   case enter, escape, backspace, tab, backTab, delete, insert
   /// A function key: F1 is `.function(1)`.

@@ -55,8 +55,26 @@ public enum ContentSniffer {
     if head.count >= 12, head[0..<4].elementsEqual("RIFF".utf8), head[8..<12].elementsEqual("WEBP".utf8) {
       return NotData(what: "a WebP picture", hint: picture)
     }
+    if isSVG(head) { return NotData(what: "an SVG picture", hint: picture) }
     if head.contains(0) { return NotData(what: "a binary file", hint: nil) }
     return nil
+  }
+
+  /// Whether `head` is the start of an SVG: markup (after a byte-order mark and
+  /// spaces) that opens an `<svg` element, after an XML declaration, comments or
+  /// a doctype if it has them. (A compressed `.svgz` is a gzip archive.)
+  static func isSVG(_ head: [UInt8]) -> Bool {
+    var start = head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    while start < head.count, [0x20, 0x09, 0x0A, 0x0D].contains(head[start]) { start += 1 }
+    guard start < head.count, head[start] == UInt8(ascii: "<") else { return false }
+    let mark = Array("<svg".utf8)
+    guard head.count - start >= mark.count else { return false }
+    for i in start...(head.count - mark.count) where head[i] == mark[0] {
+      guard head[i..<(i + mark.count)].elementsEqual(mark) else { continue }
+      // The element's name ends there: `<svg>`, `<svg xmlns=…`, not `<svgfoo`.
+      return i + mark.count == head.count || [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ">"), UInt8(ascii: "/")].contains(head[i + mark.count])
+    }
+    return false
   }
 
   /// Whether `bytes` start as a SQLite database does.

@@ -3,14 +3,16 @@ import Synchronization
 
 /// A SQLite database opened read-only: the one file that calls SQLite.
 ///
-/// The file is opened with `SQLITE_OPEN_READONLY`, so neither it nor its journal
-/// or WAL is ever written; a query that would write is refused before it runs.
-/// Statements are stepped one row at a time, so a table of any size costs the
-/// rows being read.
+/// The file is opened read-only by a URI that also keeps SQLite from creating a
+/// `-wal` or `-shm` beside it (``SQLiteReadOnlyOpen``), so neither it nor its
+/// journal or WAL is ever written, nor anything made next to it; a query that
+/// would write is refused before it runs, and so is one that holds more than one
+/// statement. Statements are stepped one row at a time, so a table of any size
+/// costs the rows being read.
 ///
 /// ```swift
 /// let db = try SQLiteDatabase(path: "shop.db")
-/// try db.tableNames()                                  // ["items", "shops"]
+/// try db.schema().tables                               // ["items", "shops"]
 /// try db.forEachRow("SELECT * FROM items") { row in row.json }
 /// ```
 final class SQLiteDatabase: @unchecked Sendable {
@@ -24,8 +26,10 @@ final class SQLiteDatabase: @unchecked Sendable {
   private let lock = Mutex(())
 
   init(path: String) throws(Failure) {
+    let opening = SQLiteReadOnlyOpen(path: path)
+    guard let uri = opening.uri else { throw Failure(description: opening.refusal) }
     var db: OpaquePointer?
-    let status = sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_FULLMUTEX, nil)
+    let status = sqlite3_open_v2(uri, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_FULLMUTEX, nil)
     guard status == SQLITE_OK, let db else {
       let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(status))
       sqlite3_close(db)
@@ -40,17 +44,42 @@ final class SQLiteDatabase: @unchecked Sendable {
     sqlite3_close(handle)
   }
 
-  /// The names of the database's tables and views, in order.
-  func tableNames() throws(Failure) -> [String] {
-    var names: [String] = []
+  /// The database's tables and views, each in name order.
+  func schema() throws(Failure) -> SQLiteSchema {
+    var schema = SQLiteSchema()
     try forEveryRow(
-      "SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY name"
-    ) { row in names.append(row.text(0) ?? "") }
-    return names
+      "SELECT name, type FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY name"
+    ) { row in
+      if row.text(1) == "view" { schema.views.append(row.text(0) ?? "") } else { schema.tables.append(row.text(0) ?? "") }
+    }
+    return schema
+  }
+
+  /// The name that reaches table `name`'s real rowid: the first of `rowid`,
+  /// `_rowid_` and `oid` that is not also one of its columns (which would hide
+  /// it), or nil when the table has no rowid (a view, a `WITHOUT ROWID` table)
+  /// or every one of the three is taken by a column.
+  ///
+  /// ```swift
+  /// try db.rowidName(of: "items")   // "rowid"; "_rowid_" when a column is called rowid
+  /// ```
+  func rowidName(of name: String) throws(Failure) -> String? {
+    var type: String?
+    try forEveryRow("SELECT type FROM sqlite_schema WHERE name = \(Self.literal(name))") { row in type = row.text(0) }
+    guard type == "table" else { return nil }
+    var columns: Set<String> = []
+    try forEveryRow("SELECT name FROM pragma_table_xinfo(\(Self.literal(name)))") { row in
+      columns.insert((row.text(0) ?? "").lowercased())
+    }
+    guard let alias = ["rowid", "_rowid_", "oid"].first(where: { !columns.contains($0) }) else { return nil }
+    // A WITHOUT ROWID table has no column by that name: the statement does not prepare.
+    guard (try? forEveryRow("SELECT \(alias) FROM \(Self.quoted(name)) LIMIT 0") { _ in }) != nil else { return nil }
+    return alias
   }
 
   /// Runs `sql` (with `arguments` bound to its `?`s), calling `body` with each row
-  /// until it returns false. A statement that would write is refused.
+  /// until it returns false. A statement that would write is refused, and so is
+  /// text that holds no statement, or more than one.
   func forEachRow(
     _ sql: String, arguments: [Int64] = [], _ body: (Row) -> Bool
   ) throws(Failure) {
@@ -62,10 +91,19 @@ final class SQLiteDatabase: @unchecked Sendable {
   func forEachRow(_ sql: String, values: [SQLValue], _ body: (Row) -> Bool) throws(Failure) {
     try lock.withLock { _ throws(Failure) in
       var statement: OpaquePointer?
-      guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
-        throw Failure(description: String(cString: sqlite3_errmsg(handle)))
+      var more = false
+      let status = sql.withCString { text in
+        var tail: UnsafePointer<CChar>?
+        let status = sqlite3_prepare_v2(handle, text, -1, &statement, &tail)
+        if status == SQLITE_OK, let tail { more = Self.holdsStatement(tail, handle: handle) }
+        return status
       }
+      guard status == SQLITE_OK else { throw Failure(description: String(cString: sqlite3_errmsg(handle))) }
+      guard let statement else { throw Failure(description: "the query is empty: give a statement (SELECT …)") }
       defer { sqlite3_finalize(statement) }
+      guard !more else {
+        throw Failure(description: "the query holds more than one statement; give one (SELECT …)")
+      }
       guard sqlite3_stmt_readonly(statement) != 0 else {
         throw Failure(description: "only a query that reads (SELECT …) can be browsed")
       }
@@ -98,6 +136,23 @@ final class SQLiteDatabase: @unchecked Sendable {
       columns.append(SQLColumn(name: name, expression: Self.quoted(name), kind: .other, nullable: row.integer(1) == 0))
     }
     return columns
+  }
+
+  /// Whether `text` (what followed a statement) holds another statement: one that
+  /// prepares, or text that does not prepare at all. Only spaces, comments and
+  /// empty statements (`;`) hold none.
+  private static func holdsStatement(_ text: UnsafePointer<CChar>, handle: OpaquePointer) -> Bool {
+    var rest: UnsafePointer<CChar>? = text
+    while let current = rest, current.pointee != 0 {
+      var statement: OpaquePointer?
+      var next: UnsafePointer<CChar>?
+      let status = sqlite3_prepare_v2(handle, current, -1, &statement, &next)
+      sqlite3_finalize(statement)
+      if status != SQLITE_OK || statement != nil { return true }
+      if next == current { return false }
+      rest = next
+    }
+    return false
   }
 
   /// Runs `sql`, calling `body` with every row.
@@ -181,8 +236,7 @@ final class SQLiteDatabase: @unchecked Sendable {
         case SQLITE_INTEGER:
           out.append(contentsOf: String(sqlite3_column_int64(statement, i)).utf8)
         case SQLITE_FLOAT:
-          let value = sqlite3_column_double(statement, i)
-          out.append(contentsOf: (value.isFinite ? "\(value)" : "null").utf8)
+          JSONValue.appendNumber(sqlite3_column_double(statement, i), to: &out)
         case SQLITE_NULL:
           out.append(contentsOf: "null".utf8)
         case SQLITE_BLOB:
@@ -209,6 +263,11 @@ final class SQLiteDatabase: @unchecked Sendable {
     if blob.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return "PNG" }
     if blob.starts(with: [0xFF, 0xD8, 0xFF]) { return "JPEG" }
     return nil
+  }
+
+  /// `text` as an SQL string literal.
+  static func literal(_ text: String) -> String {
+    "'" + text.replacingOccurrences("'", with: "''") + "'"
   }
 
   /// `name` quoted as an SQL identifier.

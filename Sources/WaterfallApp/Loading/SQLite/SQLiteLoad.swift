@@ -1,12 +1,14 @@
 /// Reads a SQLite table or query into items, a page of rows at a time, on the
 /// loader's thread: the database counterpart of ``PageLoad``.
 ///
-/// A table is read in pages of ``pageRows`` rows by rowid (`WHERE rowid > last
-/// ORDER BY rowid LIMIT n`), each page its own short read, so the first screen of
-/// a million rows costs one page and the database is never held for the whole
-/// load; an item keeps only its card and its rowid, and its details read the row
-/// again (``SQLiteTable``). A query's rows (or those of a table without rowids,
-/// or a view) are read by one statement, and their JSON text is kept in memory.
+/// A table is read in pages of ``pageRows`` rows by its real rowid (`WHERE rowid
+/// > last ORDER BY rowid LIMIT n`, by whichever of `rowid`, `_rowid_` and `oid`
+/// no column hides: ``SQLiteDatabase/rowidName(of:)``), each page its own short
+/// read, so the first screen of a million rows costs one page and the database is
+/// never held for the whole load; an item keeps only its card and its rowid, and
+/// its details read the row again (``SQLiteTable``). A query's rows, and those of
+/// a view, a `WITHOUT ROWID` table or a table whose columns take all three rowid
+/// names, are read by one statement, and their JSON text is kept in memory.
 ///
 /// ```swift
 /// let error = SQLiteLoad(path: "shop.db", selection: .table("items"), scanner: scanner).run(
@@ -31,11 +33,13 @@ struct SQLiteLoad {
     switch selection {
     case .query(let sql): query = sql
     case .table(let name):
-      let table = SQLiteDatabase.quoted(name)
-      if (try? database.forEveryRow("SELECT rowid FROM \(table) LIMIT 0") { _ in }) != nil {
-        return readTable(SQLiteTable(database: database, name: name), shouldStop: shouldStop, opened: opened, described: described, deliver: deliver)
+      let rowidName: String?
+      do { rowidName = try database.rowidName(of: name) } catch { return .unreadable(path: path, reason: error.description) }
+      if let rowidName {
+        let table = SQLiteTable(database: database, name: name, rowidName: rowidName)
+        return readTable(table, rowidName: rowidName, shouldStop: shouldStop, opened: opened, described: described, deliver: deliver)
       }
-      query = "SELECT * FROM \(table)"
+      query = "SELECT * FROM \(SQLiteDatabase.quoted(name))"
     }
     opened(PageFile(memoryPage: path))
     described(.json, settleFields(database, sql: query, firstColumn: 0))
@@ -69,29 +73,34 @@ struct SQLiteLoad {
   }
 
   private func readTable(
-    _ table: SQLiteTable, shouldStop: () -> Bool, opened: (PageFile) -> Void,
+    _ table: SQLiteTable, rowidName: String, shouldStop: () -> Bool, opened: (PageFile) -> Void,
     described: (ItemTextShape, String?) -> Void, deliver: ([ScannedItem], SkippedLines, Int) -> Void
   ) -> LoadError? {
     do { opened(try PageFile(path: path)) } catch { return .unreadable(path: error.path, reason: error.reason) }
-    let first = "SELECT rowid, * FROM \(SQLiteDatabase.quoted(table.name)) ORDER BY rowid"
-    described(.sqlite(table), settleFields(table.database, sql: first, firstColumn: 1))
-    let sql = "SELECT rowid, * FROM \(SQLiteDatabase.quoted(table.name)) WHERE rowid > ? ORDER BY rowid LIMIT \(Self.pageRows)"
-    var last = Int64.min
+    let select = "SELECT \(rowidName), * FROM \(SQLiteDatabase.quoted(table.name))"
+    let order = "ORDER BY \(rowidName) LIMIT \(Self.pageRows)"
+    described(.sqlite(table), settleFields(table.database, sql: "\(select) ORDER BY \(rowidName)", firstColumn: 1))
+    // The first page has no lower bound: a rowid may be Int64.min itself.
+    var last: Int64?
     var items: [ScannedItem] = []
     var json: [UInt8] = []
     var keys: [[UInt8]]?
     var rows = 0
     while !shouldStop() {
       items.removeAll(keepingCapacity: true)
+      var pageRows = 0
       do {
-        try table.database.forEveryRow(sql, arguments: [last]) { row in
-          last = row.integer(0)
+        let sql = last == nil ? "\(select) \(order)" : "\(select) WHERE \(rowidName) > ? \(order)"
+        try table.database.forEveryRow(sql, arguments: last.map { [$0] } ?? []) { row in
+          let rowid = row.integer(0)
+          last = rowid
+          pageRows += 1
           json.removeAll(keepingCapacity: true)
           if keys == nil { keys = row.keys(from: 1) }
           row.appendJSON(from: 1, keys: keys, to: &json)
-          BlobPicture.appendCardMembers(of: row, rowid: last, firstColumn: 1, roles: scanner.roles, to: &json)
+          BlobPicture.appendCardMembers(of: row, rowid: rowid, firstColumn: 1, roles: scanner.roles, to: &json)
           if var item = scan(json) {
-            item.offset = Int(last)
+            item.offset = Int(rowid)
             item.length = 0
             items.append(item)
           }
@@ -99,9 +108,10 @@ struct SQLiteLoad {
       } catch {
         return .unreadable(path: path, reason: error.description)
       }
-      rows += items.count
+      rows += pageRows
       if !items.isEmpty { deliver(items, SkippedLines(), PageLoad.firstChunk * rows) }
-      if items.count < Self.pageRows { return nil }
+      // A short page is the last; a row that gave no item does not make one short.
+      if pageRows < Self.pageRows { return nil }
     }
     return nil
   }

@@ -32,26 +32,18 @@ struct SQLiteSource: ItemSource {
     return { reference in BlobPicture(reference: reference).flatMap { table.bytes(of: $0) } }
   }
 
-  /// The database at `path`, read by `table` or `query`, or by its one table.
+  /// The database at `path`, read by `table` or `query`, or by its one table or view.
   static func resolve(_ path: String, table: String?, query: String?) throws(LoadError) -> SQLiteSource {
     if let query { return SQLiteSource(path: path, selection: .query(query)) }
-    let names: [String]
-    do { names = try SQLiteDatabase(path: path).tableNames() } catch {
+    let schema: SQLiteSchema
+    do { schema = try SQLiteDatabase(path: path).schema() } catch {
       throw LoadError.unreadable(path: path, reason: error.description)
     }
     if let table {
-      guard names.contains(table) else {
-        throw LoadError.unreadable(path: path, reason: "no table \(table); its tables: \(names.joined(separator: ", "))")
-      }
+      guard schema.contains(table) else { throw LoadError.unreadable(path: path, reason: schema.missing(table)) }
       return SQLiteSource(path: path, selection: .table(table))
     }
-    switch names.count {
-    case 0: throw LoadError.unreadable(path: path, reason: "a SQLite database with no tables")
-    case 1: return SQLiteSource(path: path, selection: .table(names[0]))
-    default:
-      throw LoadError.unreadable(
-        path: path,
-        reason: "a SQLite database with \(names.count) tables: \(names.joined(separator: ", ")); choose one with --table NAME, or rows with --sql \"SELECT …\"")
-    }
+    guard schema.names.count == 1 else { throw LoadError.unreadable(path: path, reason: schema.choiceNeeded) }
+    return SQLiteSource(path: path, selection: .table(schema.names[0]))
   }
 }
