@@ -43,9 +43,14 @@ import Testing
       screen.contains { $0.contains("mug 1999") } && !screen.contains { $0.contains("mug 3 ") }
     }
     #expect(logged(since: mark).contains("ILIKE"), "the search ran on the server")
+    // s opens the sort's field picker on the column the cursor is on (the title's); Enter sorts.
     let sortMark = pg.log().count
+    try tmux.send("l")
+    _ = try tmux.waitFor(text: "title 2/")
     try tmux.send("s")
-    _ = try tmux.waitFor("the sort asked of the server") { _ in logged(since: sortMark).contains("ORDER BY") }
+    _ = try tmux.waitFor(text: "Sort by")
+    try tmux.send("Enter")
+    _ = try tmux.waitFor("the sort asked of the server") { _ in logged(since: sortMark).contains(#"ORDER BY "title" ASC"#) }
     #expect(logged(since: sortMark).contains("ILIKE"), "still searched")
     try tmux.send("q")
     #expect(try tmux.waitForExit().status == 0)
