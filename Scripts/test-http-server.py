@@ -12,6 +12,7 @@ once; events the tests look for follow as lines starting with `# `:
     # aborted GET /pictures/never.png    the client went away before the body ended
     # done GET /pages/link/1             the whole body was sent
     # active 6                           requests being answered right now (after each change)
+    # headers GET /echo HTTP/1.1 {...}   the request's headers as a JSON object (names lowercased)
 
 Tests/TestSupport/TestHTTPServer.swift starts it, knows its base URL, reads the
 log and stops it. `--latency MS` delays every answer; `?latency=MS` one answer.
@@ -20,7 +21,9 @@ Every route answers GET (and HEAD where it is cheap).
 Routes
   /pages/link/N?pages=P&per=K       page N of P (default 3) of K (default 5) JSON items,
                                     `Link: </pages/link/N+1?...>; rel="next"` (relative),
-                                    plus rel="first" and rel="last" (absolute); no next on the last
+                                    plus rel="first" and rel="last" (absolute); no next on the last;
+                                    with &fail=K&until=NAME, page K answers 500 until /release/NAME;
+                                    with &hold=K&until=NAME, page K waits (at most 60 s) for /release/NAME
   /pages/cursor?after=C&pages=P     items after cursor C (none: the first page), the body
                                     {"items": [...], "next": "C2", "next_url": "http://.../pages/cursor?after=C2"};
                                     "next" is null on the last page
@@ -31,10 +34,15 @@ Routes
                                     MS milliseconds apart (chunked transfer encoding)
   /gate/NAME?size=B                 sends B bytes (default 100), then waits (at most 60 s) until
                                     /release/NAME is requested, then sends B more and ends: a test
-                                    can prove it read the first bytes before the body was done
+                                    can prove it read the first bytes before the body was done;
+                                    with &lines=K, K JSON Lines items (`{"id": i, "title": "item i"}`)
+                                    before the wait and K more after it
   /release/NAME                     opens gate NAME; 200 "released"
   /status/CODE                      answers CODE with a one-line text body
+  /pages/numbered?page=N&pages=P    page N of P (default 3) of K (&per=K, default 5) JSON items,
+                                    an empty array past the last page
   /redirect/file                    302 to file:///etc/passwd
+  /redirect/to?url=URL              302 to URL
   /redirect/N                       302 to /redirect/N-1; /redirect/0 answers 200 "arrived"
   /echo                             the request's headers as a JSON object (names lowercased)
   /gzip?size=B                      B bytes of JSON Lines, gzip-compressed when the client
@@ -124,6 +132,9 @@ def colours_for(name):
 
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
+    # Headers and body are written apart: without this, Nagle and the client's delayed ACK
+    # add 40 ms to an answer on a kept-alive connection.
+    disable_nagle_algorithm = True
     server_version = "waterfall-test"
 
     def log_message(self, format, *args):
@@ -147,6 +158,7 @@ class Handler(BaseHTTPRequestHandler):
 
     def do_GET(self):
         log(self.requestline)
+        log("# headers %s %s" % (self.requestline, json.dumps({k.lower(): v for k, v in self.headers.items()})))
         count_active(1)
         url = urllib.parse.urlsplit(self.path)
         query = dict(urllib.parse.parse_qsl(url.query))
@@ -168,6 +180,8 @@ class Handler(BaseHTTPRequestHandler):
             return self.link_page(int(parts[2]), query)
         if parts == ["pages", "cursor"]:
             return self.cursor_page(query)
+        if parts == ["pages", "numbered"]:
+            return self.numbered_page(query)
         if parts[:1] == ["etag"] and len(parts) == 2:
             return self.etag(parts[1], query)
         if parts == ["slow"]:
@@ -182,6 +196,8 @@ class Handler(BaseHTTPRequestHandler):
             return self.send_body(code, b"status %d\n" % code, "text/plain")
         if parts == ["redirect", "file"]:
             return self.redirect("file:///etc/passwd")
+        if parts == ["redirect", "to"]:
+            return self.redirect(query.get("url", "/"))
         if parts[:1] == ["redirect"] and len(parts) == 2:
             n = int(parts[1])
             if n <= 0:
@@ -220,13 +236,30 @@ class Handler(BaseHTTPRequestHandler):
         per = int(query.get("per", "5"))
         if n < 1 or n > pages:
             return self.send_body(404, b"no such page\n", "text/plain")
+        if str(n) == query.get("fail") and not gate(query.get("until", "")).is_set():
+            return self.send_body(500, b"page %d fails\n" % n, "text/plain")
+        if str(n) == query.get("hold"):
+            log("# held page %d" % n)
+            gate(query.get("until", "")).wait(60)
         suffix = "?pages=%d&per=%d" % (pages, per)
+        for name in ("fail", "hold"):
+            if name in query:
+                suffix += "&%s=%s" % (name, query[name])
+        if "until" in query:
+            suffix += "&until=%s" % query["until"]
         links = ['<%s/pages/link/1%s>; rel="first"' % (self.base(), suffix),
                  '<%s/pages/link/%d%s>; rel="last"' % (self.base(), pages, suffix)]
         if n < pages:
             links.insert(0, '</pages/link/%d%s>; rel="next"' % (n + 1, suffix))
         body = json.dumps(self.items(per, (n - 1) * per + 1, pages)).encode()
         self.send_body(200, body, headers=[("Link", ", ".join(links))])
+
+    def numbered_page(self, query):
+        pages = int(query.get("pages", "3"))
+        per = int(query.get("per", "5"))
+        page = int(query.get("page", "1"))
+        items = self.items(per, (page - 1) * per + 1, pages) if 1 <= page <= pages else []
+        self.send_body(200, json.dumps(items).encode())
 
     def cursor_page(self, query):
         pages = int(query.get("pages", "3"))
@@ -277,13 +310,19 @@ class Handler(BaseHTTPRequestHandler):
 
     def gated(self, name, query):
         size = int(query.get("size", "100"))
-        self.start_chunked("text/plain")
+        lines = int(query.get("lines", "0"))
+
+        def items(start):
+            return b"".join(json.dumps({"id": i, "title": "item %d" % i}).encode() + b"\n"
+                            for i in range(start, start + lines))
+
+        self.start_chunked("application/x-ndjson" if lines else "text/plain")
         # Logged before the first bytes go: a client that has them sees the line.
         log("# gate %s waiting" % name)
-        self.chunk(b"a" * size)
+        self.chunk(items(1) if lines else b"a" * size)
         opened = gate(name).wait(60)
         log("# gate %s %s" % (name, "opened" if opened else "timed out"))
-        self.chunk(b"b" * size)
+        self.chunk(items(lines + 1) if lines else b"b" * size)
         self.chunk(b"")
 
     def gzipped(self, size):

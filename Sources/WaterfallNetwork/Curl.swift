@@ -127,8 +127,9 @@ final class CurlEasy {
     // Only http and https, also after a redirect: never file://, ftp:// or the rest.
     try set(CURLOPT_PROTOCOLS_STR, "CURLOPT_PROTOCOLS_STR", "http,https")
     try set(CURLOPT_REDIR_PROTOCOLS_STR, "CURLOPT_REDIR_PROTOCOLS_STR", "http,https")
-    try set(CURLOPT_FOLLOWLOCATION, "CURLOPT_FOLLOWLOCATION", 1)
-    try set(CURLOPT_MAXREDIRS, "CURLOPT_MAXREDIRS", s.maximumRedirects)
+    // Redirects are followed by the client, hop by hop (`Transfer.followUp()`), so
+    // that the user's headers never go on to another origin.
+    try set(CURLOPT_FOLLOWLOCATION, "CURLOPT_FOLLOWLOCATION", 0)
     try set(CURLOPT_NOSIGNAL, "CURLOPT_NOSIGNAL", 1)
     try set(CURLOPT_ACCEPT_ENCODING, "CURLOPT_ACCEPT_ENCODING", "")
     try set(CURLOPT_HTTP_VERSION, "CURLOPT_HTTP_VERSION", cc_http_version_2tls())

@@ -9,7 +9,9 @@
 /// each one whole to a mailbox.
 ///
 /// Every request: http and https only, also after a redirect (at most
-/// ``HTTPClientConfiguration/maximumRedirects``); a connect timeout and an idle
+/// ``HTTPClientConfiguration/maximumRedirects``, followed by the client itself:
+/// the configured and the request's headers go to the first URL's origin only,
+/// ``URLOrigin``); a connect timeout and an idle
 /// timeout; a byte budget, enforced as the body arrives; compressed bodies
 /// (`Accept-Encoding`), HTTP/2 where the server offers it, proxies from the
 /// environment, `User-Agent: waterfall/VERSION`, the configured extra headers,
@@ -87,8 +89,8 @@ public final class HTTPClient: @unchecked Sendable {
     let transfer: Transfer
     do {
       transfer = try Transfer(
-        id: id, request: request, settings: settings(for: request), budget: request.byteBudget ?? configuration.byteBudget,
-        receiver: receiver)
+        id: id, request: request, settings: settings(for: request), crossOriginHeaders: Self.conditionalHeaders(request),
+        budget: request.byteBudget ?? configuration.byteBudget, receiver: receiver)
     } catch {
       throw HTTPError(.badURL, url: request.url, message: "\(error)")
     }
@@ -100,14 +102,21 @@ public final class HTTPClient: @unchecked Sendable {
 
   /// libcurl's settings for `request`.
   func settings(for request: HTTPRequest) -> CurlSettings {
-    var headers = (configuration.headers + request.headers).map(\.line)
-    if let tag = request.ifNoneMatch { headers.append("If-None-Match: \(tag)") }
-    if let date = request.ifModifiedSince { headers.append("If-Modified-Since: \(date)") }
+    let headers = (configuration.headers + request.headers).map(\.line) + Self.conditionalHeaders(request)
     return CurlSettings(
       url: request.url, headers: headers, userAgent: configuration.userAgent,
       connectTimeoutMilliseconds: configuration.connectTimeoutMilliseconds,
       idleSeconds: configuration.idleTimeoutSeconds, maximumRedirects: configuration.maximumRedirects,
       netrc: configuration.usesNetrc, netrcFile: configuration.netrcFile, insecure: configuration.insecure,
       proxy: configuration.proxy)
+  }
+
+  /// The validators of a conditional request, as header lines: all that a
+  /// redirect to another origin keeps of the request's headers.
+  static func conditionalHeaders(_ request: HTTPRequest) -> [String] {
+    var headers: [String] = []
+    if let tag = request.ifNoneMatch { headers.append("If-None-Match: \(tag)") }
+    if let date = request.ifModifiedSince { headers.append("If-Modified-Since: \(date)") }
+    return headers
   }
 }

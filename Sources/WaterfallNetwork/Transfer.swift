@@ -9,6 +9,12 @@ protocol TransferReceiver: AnyObject {
 /// One request on its way: its easy handle, the response's head as the header
 /// lines build it, the byte budget, and why it failed when the client stopped it.
 /// Lives on the client's thread once submitted.
+///
+/// Redirects are followed here, not by libcurl: a response that redirects ends
+/// its easy handle, and ``followUp()`` makes the transfer of the next hop (the
+/// same id, receiver and budget), so that the headers the user gave go to the
+/// first URL's origin only (``URLOrigin``): libcurl would send every custom
+/// header but `Authorization` and `Cookie` on to another host.
 final class Transfer: CurlCallbacks {
   let id: Int
   let request: HTTPRequest
@@ -17,29 +23,86 @@ final class Transfer: CurlCallbacks {
   let budget: Int
   let idleSeconds: Int
   let maximumRedirects: Int
+  /// The first hop's settings, every header included: each hop is made from them.
+  let firstSettings: CurlSettings
+  /// The headers a hop to another origin keeps (the conditional ones).
+  let crossOriginHeaders: [String]
+  /// Redirects followed before this hop.
+  let redirects: Int
 
   private var status = 0
   private var reason = ""
   private var headers = HTTPHeaders()
   /// The `Location` of the last redirect seen: a refused redirect names it.
   private var lastLocation: String?
+  /// The `Location` of this hop's response when it redirects: the next hop's.
+  private(set) var redirectLocation: String?
   private(set) var head: HTTPResponseHead?
   private var received = 0
   /// Set when the client stops the transfer itself (budget, cancel).
   var failure: HTTPError?
   var isPaused = false
 
-  init(
-    id: Int, request: HTTPRequest, settings: CurlSettings, budget: Int, receiver: any TransferReceiver
+  /// The first hop of `request`; `crossOriginHeaders` are the headers a hop to
+  /// another origin keeps.
+  convenience init(
+    id: Int, request: HTTPRequest, settings: CurlSettings, crossOriginHeaders: [String] = [], budget: Int,
+    receiver: any TransferReceiver
+  ) throws(CurlCallError) {
+    try self.init(
+      id: id, request: request, firstSettings: settings, hop: settings, crossOriginHeaders: crossOriginHeaders,
+      redirects: 0, budget: budget, receiver: receiver)
+  }
+
+  private init(
+    id: Int, request: HTTPRequest, firstSettings: CurlSettings, hop: CurlSettings, crossOriginHeaders: [String],
+    redirects: Int, budget: Int, receiver: any TransferReceiver
   ) throws(CurlCallError) {
     self.id = id
     self.request = request
     self.budget = budget
-    self.idleSeconds = settings.idleSeconds
-    self.maximumRedirects = settings.maximumRedirects
+    self.idleSeconds = hop.idleSeconds
+    self.maximumRedirects = hop.maximumRedirects
+    self.firstSettings = firstSettings
+    self.crossOriginHeaders = crossOriginHeaders
+    self.redirects = redirects
     self.receiver = receiver
-    easy = try CurlEasy(settings)
+    easy = try CurlEasy(hop)
     easy.callbacks = self
+  }
+
+  /// The next hop when this one's response redirected: a new transfer of the
+  /// same request to the `Location` (resolved against this hop's URL), with every
+  /// header on the first URL's origin and only ``crossOriginHeaders`` elsewhere;
+  /// a failure for a redirect to anything but http or https, or one too many;
+  /// nil when the response did not redirect.
+  func followUp() -> Result<Transfer, HTTPError>? {
+    guard let location = redirectLocation, failure == nil else { return nil }
+    let target = URLReference.resolve(location, against: easy.effectiveURL ?? firstSettings.url)
+    let scheme = URLReference.Parts(target).scheme?.lowercased()
+    guard scheme == "http" || scheme == "https" else {
+      return .failure(
+        HTTPError(
+          .redirectRefused(location: location), url: request.url,
+          message: "redirected to \(Redaction.url(location)), which is not http or https: not followed"))
+    }
+    guard let origin = URLOrigin(target) else {
+      return .failure(HTTPError(.badURL, url: request.url, message: "redirected to \(Redaction.url(location)), which is not a URL"))
+    }
+    guard redirects < maximumRedirects else {
+      return .failure(HTTPError(.tooManyRedirects(maximumRedirects), url: request.url, message: "more than \(maximumRedirects) redirects"))
+    }
+    var hop = firstSettings
+    hop.url = target
+    if origin != URLOrigin(firstSettings.url) { hop.headers = crossOriginHeaders }
+    do {
+      return .success(
+        try Transfer(
+          id: id, request: request, firstSettings: firstSettings, hop: hop, crossOriginHeaders: crossOriginHeaders,
+          redirects: redirects + 1, budget: budget, receiver: receiver))
+    } catch {
+      return .failure(HTTPError(.client, url: request.url, message: "\(error)"))
+    }
   }
 
   func curlHeaderLine(_ line: UnsafeRawBufferPointer) -> Bool {
@@ -50,13 +113,15 @@ final class Transfer: CurlCallbacks {
       status = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
       reason = parts.count > 2 ? String(parts[2]) : ""
       headers = HTTPHeaders()
+      redirectLocation = nil
       return true
     }
     if text.isEmpty {
       if (100..<200).contains(status) { return true }
       if let location = headers["Location"], (300..<400).contains(status), status != 304 {
-        // libcurl follows it: the head that counts is the next one's.
+        // The next hop follows it (``followUp()``): the head that counts is its.
         lastLocation = location
+        redirectLocation = location
         return true
       }
       let head = HTTPResponseHead(status: status, reason: reason, headers: headers, url: easy.effectiveURL ?? request.url)
@@ -76,6 +141,8 @@ final class Transfer: CurlCallbacks {
   }
 
   func curlBody(_ bytes: UnsafeRawBufferPointer) -> CurlBodyAnswer {
+    // A redirect's own body is nobody's.
+    if redirectLocation != nil { return .took }
     if head == nil {
       let made = HTTPResponseHead(status: easy.responseCode, headers: headers, url: easy.effectiveURL ?? request.url)
       head = made

@@ -139,6 +139,16 @@ final class TransferEngine: @unchecked Sendable {
     multi.remove(transfer.easy)
     running[transfer.easy.handle] = nil
     byID[transfer.id] = nil
+    // A response that redirects goes on as its next hop, under the same id.
+    if code == 0, let next = transfer.followUp() {
+      switch next {
+      case .success(let hop):
+        handle(.add(hop))
+        return
+      case .failure(let error):
+        transfer.failure = error
+      }
+    }
     lock.locked { counts.finished += 1 }
     transfer.end(code: code)
   }

@@ -4,8 +4,8 @@
 //                   [--data DIR] [--waterfall PATH] [--programs LIST] [--no-others]
 //                   [--show-screens] [--timeout S] [--stdin-seconds S] [--line-mb N]
 //
-//   GROUP        layout, view, scale, images, search, relayout, symbols, stdin, filter or
-//                postgres (all ten when none is given), or data (only generate the scale
+//   GROUP        layout, view, scale, images, search, relayout, symbols, stdin, filter, feed
+//                or postgres (all eleven when none is given), or data (only generate the scale
 //                benchmark's files)
 //   --json       one JSON object with every figure, instead of the table
 //   --quick      fewer items and runs (the scale part: 100,000 items)
@@ -44,7 +44,7 @@ func log(_ message: String) {
   _ = write(2, &bytes, bytes.count)
 }
 
-let groups = ["layout", "view", "scale", "images", "search", "relayout", "symbols", "stdin", "filter", "postgres", "data"]
+let groups = ["layout", "view", "scale", "images", "search", "relayout", "symbols", "stdin", "filter", "feed", "postgres", "data"]
 let valueOptions: Set = [
   "--only", "--items", "--data", "--waterfall", "--programs", "--files", "--parts", "--timeout",
   "--stdin-seconds", "--line-mb", "--pg-rows",
@@ -167,6 +167,12 @@ if wanted("stdin") {
   if let size = option("--line-mb").flatMap(Int.init), size > 0 { settings.lineMegabytes = size }
   settings.log = log
   StdinBench(settings: settings).run(into: &report)
+}
+
+if wanted("feed") {
+  var settings = FeedBench.Settings(waterfall: option("--waterfall") ?? ".build/release/waterfall")
+  settings.log = log
+  FeedBench(settings: settings).run(into: &report)
 }
 
 if wanted("postgres") {

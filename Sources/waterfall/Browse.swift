@@ -9,7 +9,7 @@ import WaterfallView
 #endif
 
 
-/// The interactive browser: `waterfall [FILE|DIR|-]`, the program's top level
+/// The interactive browser: `waterfall [FILE|DIR|URL|-]`, the program's top level
 /// for the user (see ``Main``): its options are what `waterfall --help` shows.
 struct Browse: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -20,14 +20,16 @@ struct Browse: ParsableCommand {
       values), JSON Lines, CSV or TSV with a header row, or a SQLite database
       (--table, --sql); DIR is a folder of pages (1.json, 2.json, …), or of
       pictures (PNG, JPEG, GIF, WebP: one card each), or with -r a folder of
-      such folders, each a section; - (or a pipe) reads standard input.
+      such folders, each a section; URL is a feed over http or https, page
+      after page (its Link header, --next or --page-param); - (or a pipe)
+      reads standard input.
       Pictures show in 256 colours, or 24-bit with COLORTERM=truecolor,
       drawn with block symbols (--symbols). Options in the file
       WATERFALL_DEFAULT_OPTS_FILE names, then in WATERFALL_DEFAULT_OPTS,
       come before the command line's (which win), as FZF_DEFAULT_OPTS does.
       """)
 
-  @Argument(help: ArgumentHelp("A JSON, JSON Lines, CSV, TSV or SQLite file, a directory of pages, or - for standard input.", valueName: "FILE|DIR|-"))
+  @Argument(help: ArgumentHelp("A JSON, JSON Lines, CSV, TSV or SQLite file, a directory of pages, an http(s) URL, or - for standard input.", valueName: "FILE|DIR|URL|-"))
   var path: String?
 
   @OptionGroup(title: "Data") var sourceOptions: SourceOptions
@@ -37,6 +39,7 @@ struct Browse: ParsableCommand {
   @OptionGroup(title: "Fields") var fields: FieldOptions
   @OptionGroup(title: "Pictures") var pictureOptions: PictureOptions
   @OptionGroup(title: "Pictures") var fetchOptions: FetchOptions
+  @OptionGroup(title: "HTTP (waterfall URL)") var http: HTTPOptions
   @Option(help: ArgumentHelp("auto (kitty graphics or sixel where the terminal has them, else block symbols), kitty, sixel, blocks or none (placeholders only).", valueName: "how"))
   var pictures: PictureOptions.Choice = .auto
 
@@ -81,7 +84,7 @@ struct Browse: ParsableCommand {
   }
 
   func run() throws {
-    let source = resolveOrExit(path, sourceOptions, server: server, recursive: layout.recursive)
+    let source = resolveOrExit(path, sourceOptions, server: server, recursive: layout.recursive, feed: http.settings(memoryLimit: limit))
     picker.refuseSQL(on: source)
     if let filter = picker.filter {
       FilterRun(text: filter, exact: layout.exact, sort: layout.sort.flatMap { try? SortOrder(parsing: $0) })
@@ -101,6 +104,7 @@ struct Browse: ParsableCommand {
     options.query = picker.query
     pictureOptions.apply(to: &options)
     fetchOptions.apply(to: &options)
+    http.apply(to: &options, source: source)
     PictureOptions.apply(pictures, to: &options)
 
     // A server with no --table or --sql: its tables and views are listed
@@ -193,9 +197,12 @@ struct Browse: ParsableCommand {
     browser.apply(controller.start())
     let clock = ContinuousClock()
     let deadline = clock.now + .milliseconds(source.sourceDescription.startsSlowly ? Self.pipeWait : Self.fileWait)
+    // A feed's body may come slowly: its first cards show as soon as they are in
+    // (an error after them is said in the status bar, as a later page's is).
+    let showsFirstItems = source is HTTPFeedSource
     // The loader signals the relay whenever it has something: wait for that, not in a loop.
     var seen = relay.signalCount
-    while !controller.firstPageSettled && clock.now < deadline {
+    while !controller.firstPageSettled && !(showsFirstItems && store.count > 0) && clock.now < deadline {
       let update = controller.drain()
       browser.apply(update)
       if !update.changed { seen = relay.wait(after: seen, until: deadline) }

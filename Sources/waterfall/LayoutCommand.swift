@@ -15,7 +15,7 @@ struct LayoutCommand: ParsableCommand {
       share it.
       """)
 
-  @Argument(help: ArgumentHelp("The data, as for the browser.", valueName: "FILE|DIR|-"))
+  @Argument(help: ArgumentHelp("The data, as for the browser.", valueName: "FILE|DIR|URL|-"))
   var path: String?
   @Option(parsing: .unconditional, help: "Width in cells (1-100000).") var width: Int
   @Option(parsing: .unconditional, help: "Screen height in cells, 2-100000 (the cards get all but the status line).") var height: Int = 24
@@ -25,6 +25,7 @@ struct LayoutCommand: ParsableCommand {
   @OptionGroup(title: "PostgreSQL") var server: PostgresOptions
   @OptionGroup var layout: LayoutOptions
   @OptionGroup(title: "Fields") var fields: FieldOptions
+  @OptionGroup(title: "HTTP (a URL)") var http: HTTPOptions
 
   func validate() throws {
     guard width > 0, width <= 100_000 else { throw ValidationError("--width must be between 1 and 100000") }
@@ -34,7 +35,7 @@ struct LayoutCommand: ParsableCommand {
   func run() throws {
     let data = loadOrExit(
       path, source, server: server, refinement: layout.refinement(query: nil), roles: layout.roles(fields.roles),
-      recursive: layout.recursive, allPages: allPages)
+      recursive: layout.recursive, allPages: allPages, feed: http.settings(memoryLimit: .machineDefault))
     let (loader, store) = (data.loader, data.store)
     var options = layout.browserOptions(theme: .unicode)
     options.layout = layout.layoutKind(for: store, source: loader.source)

@@ -6,7 +6,7 @@ import WaterfallTerminal
   import Glibc
 #endif
 
-/// The program's entry: `waterfall [options] [FILE|DIR|-]` browses (``Browse``);
+/// The program's entry: `waterfall [options] [FILE|DIR|URL|-]` browses (``Browse``);
 /// `waterfall layout …` and `waterfall render …` are subcommands for scripts
 /// (``Subcommands``).
 ///

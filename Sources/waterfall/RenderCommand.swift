@@ -8,7 +8,7 @@ struct RenderCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "render", abstract: "Print the screen the browser would show, as text.")
 
-  @Argument(help: ArgumentHelp("The data, as for the browser.", valueName: "FILE|DIR|-"))
+  @Argument(help: ArgumentHelp("The data, as for the browser.", valueName: "FILE|DIR|URL|-"))
   var path: String?
   @Option(parsing: .unconditional, help: "Screen width in cells (1-10000).") var width: Int = 80
   @Option(parsing: .unconditional, help: "Screen height in cells (1-10000).") var height: Int = 24
@@ -25,6 +25,7 @@ struct RenderCommand: ParsableCommand {
   @OptionGroup(title: "PostgreSQL") var server: PostgresOptions
   @OptionGroup var layout: LayoutOptions
   @OptionGroup(title: "Fields") var fields: FieldOptions
+  @OptionGroup(title: "HTTP (a URL)") var http: HTTPOptions
   @OptionGroup(title: "Pictures") var pictureOptions: PictureOptions
 
   func validate() throws {
@@ -38,7 +39,7 @@ struct RenderCommand: ParsableCommand {
   func run() throws {
     let data = loadOrExit(
       path, source, server: server, refinement: layout.refinement(query: nil), roles: layout.roles(fields.roles),
-      recursive: layout.recursive, allPages: allPages)
+      recursive: layout.recursive, allPages: allPages, feed: http.settings(memoryLimit: .machineDefault))
     let (loader, store) = (data.loader, data.store)
     var options = layout.browserOptions(theme: ascii ? .ascii : .unicode)
     options.layout = layout.layoutKind(for: store, source: loader.source)

@@ -197,14 +197,15 @@ struct LayoutOptions: ParsableArguments {
 /// The source named by `argument` (standard input when it is absent and stdin
 /// is a pipe), or exits 2 with why not.
 func resolveOrExit(
-  _ argument: String?, _ options: SourceOptions, server: PostgresOptions? = nil, recursive: Bool = false
+  _ argument: String?, _ options: SourceOptions, server: PostgresOptions? = nil, recursive: Bool = false,
+  feed: FeedSettings = FeedSettings()
 ) -> any ItemSource {
   if let source = server?.source(argument, options) { return source }
   if argument == "-", isatty(0) != 0 { fail(standardInputIsTerminal) }
   do {
     if let argument {
       return try SourceResolver.resolve(
-        argument, recursive: recursive, format: options.format, table: options.table, query: options.sql)
+        argument, recursive: recursive, format: options.format, table: options.table, query: options.sql, feed: feed)
     }
   } catch {
     fail(error.description)
@@ -237,9 +238,9 @@ struct LoadedData {
 /// message and status 2.
 func loadOrExit(
   _ argument: String?, _ options: SourceOptions, server: PostgresOptions? = nil, refinement: SourceRefinement? = nil,
-  roles: FieldRoles, recursive: Bool = false, allPages: Bool = false
+  roles: FieldRoles, recursive: Bool = false, allPages: Bool = false, feed: FeedSettings = FeedSettings()
 ) -> LoadedData {
-  let resolved = resolveOrExit(argument, options, server: server, recursive: recursive)
+  let resolved = resolveOrExit(argument, options, server: server, recursive: recursive, feed: feed)
   // A source that sorts and groups where the data lives gives its first rows in that order.
   let source = refinement.flatMap { resolved.refined(by: $0) } ?? resolved
   let store = ItemStore(roles: roles)

@@ -150,6 +150,19 @@ public final class TestHTTPServer: @unchecked Sendable {
     return most
   }
 
+  /// The headers of each request whose path (query included) is `path`, or
+  /// starts with it when `prefix` is true, in order: names lowercased.
+  public func headers(of path: String, prefix: Bool = false) -> [[String: String]] {
+    events.compactMap { event -> [String: String]? in
+      // "headers GET /path HTTP/1.1 {…}"
+      let parts = event.split(separator: " ", maxSplits: 4)
+      guard parts.count == 5, parts[0] == "headers" else { return nil }
+      guard prefix ? parts[2].hasPrefix(path) : parts[2] == path else { return nil }
+      let object = try? JSONSerialization.jsonObject(with: Data(parts[4].utf8))
+      return object as? [String: String]
+    }
+  }
+
   /// Whether the server logged that the client went away during `path`.
   public func aborted(_ path: String) -> Bool {
     events.contains { $0.hasPrefix("aborted GET \(path) ") }

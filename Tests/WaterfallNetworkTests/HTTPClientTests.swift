@@ -19,7 +19,11 @@ import WaterfallNetwork
   }
 
   static func fetch(_ client: HTTPClient, _ url: String) throws -> (HTTPResponseHead, String) {
-    let response = try client.open(HTTPRequest(url: url))
+    try fetch(client, HTTPRequest(url: url))
+  }
+
+  static func fetch(_ client: HTTPClient, _ request: HTTPRequest) throws -> (HTTPResponseHead, String) {
+    let response = try client.open(request)
     return (response.head, String(decoding: try readAll(response), as: UTF8.self))
   }
 

@@ -70,8 +70,9 @@ public struct PlaceholderValues {
   func path(of item: Int) -> String {
     if store.printsPath(item) { return String(decoding: store.printed(at: item), as: UTF8.self) }
     if let image = store.content(at: item).image, !image.isEmpty {
-      if Pictures.isRemote(image) || BlobPicture(reference: image) != nil { return image }
-      return Self.absolute(Pictures.path(for: image, in: store.pictureFolder(at: item) ?? baseDirectory))
+      if BlobPicture(reference: image) != nil { return image }
+      let path = Pictures.path(for: image, in: store.pictureFolder(at: item) ?? baseDirectory)
+      return Pictures.isRemote(path) ? path : Self.absolute(path)
     }
     return Self.text(of: store.value(at: item), at: ["path"])
   }

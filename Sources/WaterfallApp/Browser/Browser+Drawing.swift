@@ -75,6 +75,7 @@ extension Browser {
     bar.sort = pipeline.sortLabel
     bar.notice = notice
     bar.fieldNotice = missingFieldsNotice
+    bar.warning = options.warning
     return bar
   }
 }

@@ -73,6 +73,9 @@ extension Browser {
     /// Whether pictures named by URL are fetched, and the disk cache they go to
     /// (`--fetch-pictures`, `--cache-size`; a feed read over HTTP turns it on).
     public var remotePictures = RemotePictureOptions()
+    /// A warning the status bar keeps saying, whatever else it says (a feed read
+    /// with `--insecure`: "TLS certificates not checked").
+    public var warning: String?
     /// The keys bound with `--bind`, over the browser's own.
     public var keyMap = KeyMap()
     /// The command whose output shows beside the cards, and where (`--preview`, `--preview-window`).

@@ -259,6 +259,9 @@ public final class Browser {
       ? DetailsView(item: item, value: .object([]), notice: DetailsView.changedNotice)
       : DetailsView(item: item, value: store.value(at: item))
     opened.showPicture(of: store.content(at: item), in: store.pictureFolder(at: item), from: pictures)
+    // An item of a feed names the page it came from (its path is the page's URL).
+    let page = store.path(at: item)
+    if Pictures.isRemote(page) { opened.source = page }
     opened.pictureFull = keepingPictureFull && opened.hasPicture
     // The search's matches marked, the first in view.
     opened.highlight = pipeline.highlight

@@ -36,6 +36,8 @@ struct StatusBar {
   var fieldNotice: String?
   /// How many items are marked (`-m`).
   var markedCount = 0
+  /// What is always said (``Browser/Options/warning``).
+  var warning: String?
 
   func draw(in canvas: any Canvas, row: Int, width: Int) {
     let bar = Rect(x: 0, y: row, width: width, height: 1)
@@ -50,6 +52,8 @@ struct StatusBar {
     }
     let separator = theme.border == .ascii ? " | " : " │ "
     var parts = [" " + position + (filter.isEmpty && hiddenCount == 0 ? "" : " of \(totalCount)")]
+    // Said before the rest, so that no notice pushes it off a narrow screen.
+    if let warning { parts.append(warning) }
     parts.append(layout)
     if let groups { parts.append("\(groups) group\(groups == 1 ? "" : "s")") }
     if let sort { parts.append(sort) }

@@ -91,12 +91,16 @@ public final class Pictures {
   }
 
   /// `image` as a path from the working directory: absolute as it is, otherwise
-  /// relative to `folder`.
+  /// relative to `folder`; a URL as it is, and a name relative to a URL (the
+  /// page of a feed it came from) resolved against it.
   ///
   /// ```swift
-  /// Pictures.path(for: "img/mug.png", in: "Data/shops")   // "Data/shops/img/mug.png"
+  /// Pictures.path(for: "img/mug.png", in: "Data/shops")                     // "Data/shops/img/mug.png"
+  /// Pictures.path(for: "/img/mug.png", in: "https://shop.example/items?p=2")   // "https://shop.example/img/mug.png"
   /// ```
   public static func path(for image: String, in folder: String) -> String {
+    if isRemote(image) { return image }
+    if isRemote(folder) { return URLReference.resolve(image, against: folder) }
     if image.hasPrefix("/") || folder.isEmpty || folder == "." { return image }
     return (folder.hasSuffix("/") ? folder : folder + "/") + image
   }
@@ -144,7 +148,9 @@ public final class Pictures {
   /// pictures.thumbnail(for: key)   // as pictures.thumbnail("img/mug.png", shape: ...)
   /// ```
   public func key(for image: String, in folder: String? = nil, shape: ThumbnailShape) -> ThumbnailKey? {
-    let remoteImage = Self.isRemote(image)
+    // A relative name in data that came over HTTP is a URL too.
+    let resolved = path(for: image, in: folder)
+    let remoteImage = Self.isRemote(resolved)
     if remoteImage, remote == nil {
       if !skippedRemote {
         skippedRemote = true
@@ -154,7 +160,7 @@ public final class Pictures {
       return nil
     }
     return ThumbnailKey(
-      path: remoteImage ? image : path(for: image, in: folder), shape: shape, mode: mode, symbols: symbols,
+      path: resolved, shape: shape, mode: mode, symbols: symbols,
       cellPixels: cellPixels, pixels: pixelProtocol)
   }
 
@@ -193,12 +199,13 @@ public final class Pictures {
 
   /// Why `image` cannot be shown, once that is known.
   public func failure(of image: String, in folder: String? = nil) -> ImageError? {
+    let image = path(for: image, in: folder)
     if Self.isRemote(image) {
       guard let remote else { return Self.remoteFailure }
       if case .failed(let error) = remote.want(image) { return error }
       return loader.failure(forPath: image)
     }
-    return loader.failure(forPath: path(for: image, in: folder))
+    return loader.failure(forPath: image)
   }
 
   /// What the details say of `image`: why it cannot be shown; for a picture by
@@ -209,7 +216,8 @@ public final class Pictures {
   /// pictures.note(of: "https://example.com/cat.png")   // "https://example.com/cat.png · HTTP 200 · downloaded"
   /// ```
   public func note(of image: String, in folder: String? = nil) -> String? {
-    guard Self.isRemote(image) else { return failure(of: image, in: folder)?.reason }
+    let image = path(for: image, in: folder)
+    guard Self.isRemote(image) else { return failure(of: image)?.reason }
     let url = Redaction.url(image)
     guard let remote else { return url + " · " + Self.remoteFailure.reason }
     var parts = [url]

@@ -24,6 +24,9 @@ public struct RemotePictureOptions: Hashable, Sendable {
   /// How requests are made (headers, `--insecure`, timeouts): the feed's, when
   /// the data came over HTTP.
   public var client = HTTPClientConfiguration()
+  /// Headers for pictures on one origin only: a feed's `-H` headers, sent with
+  /// the pictures its own host serves and never to another host.
+  public var originHeaders: OriginHeaders?
 
   public init() {}
 }

@@ -301,6 +301,8 @@ public final class RemotePictures: @unchecked Sendable {
     }
     var request = entry?.revalidationRequest ?? HTTPRequest(url: url)
     request.byteBudget = options.byteBudget
+    // A feed's headers go to the feed's own host only.
+    request.headers = options.originHeaders?.headers(for: url) ?? []
     guard let queue else { return }
     let priority = lock.locked { entries[url]?.priority ?? 0 }
     let token = queue.enqueue(request, priority: priority)

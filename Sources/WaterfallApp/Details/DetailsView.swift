@@ -77,6 +77,9 @@ struct DetailsView {
 
   /// What the panel says above the item (nil: nothing).
   let notice: String?
+  /// Where the item came from when that is not the file named on the command
+  /// line: the page of a feed (its URL, without passwords or tokens).
+  var source: String?
 
   /// The notice of an item whose bytes changed in its file since it was read.
   static let changedNotice = "the file changed since it was read — press r"
@@ -111,7 +114,7 @@ struct DetailsView {
     let rows = self.rows
     let reason = image.flatMap { pictures?.note(of: $0, in: pictureFolder) }
     if let cached = made.lines, made.width == width, made.reason == reason { return cached }
-    var lines = Self.makeLines(rows, pictureFailure: reason, width: width)
+    var lines = Self.makeLines(rows, pictureFailure: reason, source: source, width: width)
     if let notice {
       lines = TextWrapper.wrap(notice, width: max(1, width)).map { Line(key: "", value: $0) } + lines
     }
@@ -121,8 +124,8 @@ struct DetailsView {
     return lines
   }
 
-  private static func makeLines(_ rows: [DetailsTree.Row], pictureFailure reason: String?, width: Int) -> [Line] {
-    let keys = rows.lazy.filter { $0.depth == 0 }.map(\.key) + (reason == nil ? [] : ["picture"])
+  private static func makeLines(_ rows: [DetailsTree.Row], pictureFailure reason: String?, source: String?, width: Int) -> [Line] {
+    let keys = rows.lazy.filter { $0.depth == 0 }.map(\.key) + (reason == nil ? [] : ["picture"]) + (source == nil ? [] : ["source"])
     let keyWidth = min(keys.map { DisplayText.width(of: $0) }.max() ?? 0, max(6, width / 3))
     let valueWidth = max(1, width - keyWidth - 2)
     var lines: [Line] = []
@@ -158,6 +161,11 @@ struct DetailsView {
     if let reason {
       for (i, line) in TextWrapper.wrap(reason, width: valueWidth).enumerated() {
         lines.append(Line(key: i == 0 ? TextWrapper.truncate("picture", width: keyWidth) : "", value: line))
+      }
+    }
+    if let source {
+      for (i, line) in TextWrapper.wrap(source, width: valueWidth).enumerated() {
+        lines.append(Line(key: i == 0 ? TextWrapper.truncate("source", width: keyWidth) : "", value: line))
       }
     }
     return lines

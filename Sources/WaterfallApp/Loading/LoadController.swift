@@ -16,7 +16,10 @@ import WaterfallWorkers
 ///   of a folder ("load more").
 /// - ``reload()`` (`r`) reads every page loaded so far again into a new store and
 ///   hands it over when done (``LoadUpdate/replacement``); `--watch` does the same
-///   when a page's file, or the folder, changes.
+///   when a page's file, or the folder, changes. A source that revalidates (a
+///   feed) is asked for its first page alone first: when it has not changed (a
+///   304), or cannot be fetched, the cards stay as they are and the reading goes
+///   on from where it was (``PageEnd/resumed``); otherwise the pages follow.
 /// - Items that name a picture without its size have it read from the picture's
 ///   header by a ``PictureSizer``, off this thread; the sizes come in later drains
 ///   (``LoadUpdate/resized``).
@@ -68,6 +71,27 @@ public final class LoadController {
   private var bytesRead: [Int: Int] = [:]
   /// What the source says it is doing before its first items (listing a folder).
   private var sourceProgress: String?
+  /// The reading shown, kept while a source that revalidates reloads: taken
+  /// back when its first page has not changed or cannot be fetched.
+  private var kept: KeptReading?
+  /// Pages a reload of such a source asks for once its first page has come.
+  private var reloadPagesLeft = 0
+
+  /// What a reload keeps of the reading shown, to go back to it.
+  private struct KeptReading {
+    var store: ItemStore
+    var storePages: [Int: Int]
+    var bytesRead: [Int: Int]
+    var skipped: SkippedLines
+    var errors: PageErrors
+    var pagesRequested: Int
+    var pagesEnded: Int
+    var watched: [(path: String, signature: [Int])]
+    /// Whether its last page ended in an error (retried when the reading is taken up).
+    var lastPageFailed: Bool
+  }
+  /// Whether the last page that ended, ended in an error.
+  private var lastPageFailed = false
 
   /// JSON Lines lines skipped so far (this reading; the first 20 listed).
   public private(set) var skipped = SkippedLines()
@@ -187,11 +211,16 @@ public final class LoadController {
         sourceProgress = text
       case .memory(let paused):
         isPausedByMemory = paused
-      case .ended(_, let end):
+      case .ended(let page, let end):
         pagesEnded += 1
         morePages = end.hasMore
+        lastPageFailed = end.error != nil
         if let found = end.sectionsFound { update.groupsFound = found }
         if let estimate = end.estimatedItems { estimatedItems = estimate }
+        if isReloading, let kept, page == 0, end.resumed || (end.error != nil && store.count == 0) {
+          takeBack(kept, end: end, into: &update)
+          continue
+        }
         if let error = end.error {
           errors.append(error)
           // A reading stopped early says so as where loading stands, not as a passing notice.
@@ -201,6 +230,10 @@ public final class LoadController {
           } else {
             update.notice = .some(error.description)
           }
+        }
+        if isReloading, kept != nil, end.error == nil, end.hasMore, reloadPagesLeft > 0 {
+          reloadPagesLeft -= 1
+          requestNextPage()
         }
       }
     }
@@ -214,12 +247,14 @@ public final class LoadController {
       // away) hands nothing over: the cards shown stay, with its error.
       isReloading = false
       isRefining = false
+      kept = nil
       store = shownStore
       morePages = false
     } else if isIdle || (isRefining && store.count > 0) {
       // A refinement's first items show at once; the rest are appended.
       isReloading = false
       isRefining = false
+      kept = nil
       shownStore = store
       update.skippedCount = skipped.count
       update.replacement = store
@@ -316,6 +351,17 @@ public final class LoadController {
 
   /// Starts reading `pages` pages into a new store (of `newSource`, if given).
   private func restart(pages: Int, with newSource: (any ItemSource)? = nil) -> LoadUpdate {
+    // A source that revalidates (a feed) asks for its first page alone first (the
+    // rest follow it, in `drain`); the reading shown is kept until it has come.
+    let revalidates = newSource == nil && source.sourceDescription.revalidates
+    if revalidates, !isReloading {
+      kept = KeptReading(
+        store: store, storePages: storePages, bytesRead: bytesRead, skipped: skipped, errors: errors,
+        pagesRequested: pagesRequested, pagesEnded: pagesEnded, watched: watched, lastPageFailed: lastPageFailed)
+    } else if !revalidates {
+      kept = nil
+    }
+    reloadPagesLeft = revalidates ? pages - 1 : 0
     loader.restart(with: newSource)
     sizer.cancel()
     measuredCount = 0
@@ -335,10 +381,41 @@ public final class LoadController {
     sourceProgress = nil
     watched = []
     watchFolder()
-    for _ in 0..<pages { requestNextPage() }
+    for _ in 0..<(revalidates ? 1 : pages) { requestNextPage() }
     var update = loadingUpdate()
     update.notice = .some(nil)
     return update
+  }
+
+  /// Goes back to the reading shown before a reload whose first page `end`
+  /// says has not changed, or could not be fetched: the same store, no
+  /// replacement; the reading goes on where it was (a page that failed last is
+  /// retried when the cards near their end).
+  private func takeBack(_ kept: KeptReading, end: PageEnd, into update: inout LoadUpdate) {
+    store = kept.store
+    storePages = kept.storePages
+    bytesRead = kept.bytesRead
+    skipped = kept.skipped
+    errors = kept.errors
+    pagesRequested = kept.pagesRequested
+    pagesEnded = kept.pagesEnded
+    watched = kept.watched
+    isReloading = false
+    self.kept = nil
+    reloadPagesLeft = 0
+    morePages = end.hasMore
+    // The page that failed last is asked for again: its error is not the last word.
+    if kept.lastPageFailed, end.hasMore, !errors.isEmpty { errors.removeLast() }
+    lastPageFailed = end.error != nil
+    if let error = end.error {
+      errors.append(error)
+      update.notice = .some(error.description)
+    } else {
+      update.notice = .some("not modified (HTTP 304): every card kept")
+    }
+    // Sizes the cancelled sizer had not read yet are read again (those read stay).
+    measuredCount = 0
+    update.skippedCount = skipped.count
   }
 
   private func requestNextPage() {

@@ -29,6 +29,14 @@ public struct PageErrors: Sendable {
     if listed.count < Self.listedLimit { listed.append(error) }
   }
 
+  /// Forgets the last error met: its page is being read again (a feed's page
+  /// retried by `r`).
+  public mutating func removeLast() {
+    guard count > 0 else { return }
+    if listed.count == count { listed.removeLast() }
+    count -= 1
+  }
+
   /// The lines to print: each listed error, then how many more there were.
   public var report: [String] {
     var lines = listed.map(\.description)

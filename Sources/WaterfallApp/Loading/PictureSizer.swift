@@ -107,7 +107,7 @@ final class PictureSizer {
     var requests: [(item: Int, path: String)] = []
     for item in start..<store.count {
       guard let image = store.pictureWithoutSize(at: item) else { continue }
-      let path = Pictures.isRemote(image) ? image : Pictures.path(for: image, in: store.pictureFolder(at: item) ?? baseDirectory)
+      let path = Pictures.path(for: image, in: store.pictureFolder(at: item) ?? baseDirectory)
       requests.append((item, path))
     }
     return requests

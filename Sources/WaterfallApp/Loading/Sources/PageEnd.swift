@@ -19,6 +19,11 @@ public struct PageEnd: Sendable, Equatable {
   /// went away, a query cancelled): loading shows it stopped (``LoadState/stopped(_:)``)
   /// until `r` reads again, rather than at its end.
   public var stoppedEarly = false
+  /// The reading took up where the one before it stopped instead of starting
+  /// again: its first page had not changed (a feed's 304), or could not be
+  /// fetched to tell (then ``error`` says why). Nothing was read; the cards
+  /// shown stay, and the next page is the one the reading before would have read.
+  public var resumed = false
 
   public init(error: LoadError? = nil, hasMore: Bool, sectionsFound: Int? = nil, estimatedItems: Int? = nil) {
     self.error = error

@@ -25,6 +25,10 @@ public struct SourceDescription: Sendable, Equatable {
   /// Whether the items are a table's rows (a database's): they open as a table
   /// when they name no pictures (``LayoutKind/opening(_:source:)``).
   public var rowsAreTable = false
+  /// Whether a reload first asks whether the first page changed (a feed's
+  /// conditional request): the new reading may then take up the old one
+  /// (``PageEnd/resumed``), and the cards stay as they are.
+  public var revalidates = false
 
   public init(
     name: String, baseDirectory: String, reloadRefusal: String? = nil, startsSlowly: Bool = false, watchedFolder: String? = nil

@@ -6,6 +6,8 @@
 /// - `postgresql://…` and `postgres://…` name a PostgreSQL server: its table
 ///   (`table`), a query's rows (`query`), or with neither its catalogue of
 ///   tables and views (``PostgresSource``).
+/// - An `http://` or `https://` URL is a feed (``HTTPFeedSource``), fetched as
+///   `feed` says.
 /// - A file is read by its content: a SQLite database (told by its first bytes,
 ///   or `--format sqlite`) by `table` or `query`, or its one table; anything
 ///   else as a page (JSON, JSON Lines, CSV, TSV).
@@ -20,8 +22,10 @@
 /// ```
 public enum SourceResolver {
   public static func resolve(
-    _ argument: String, recursive: Bool = false, format: DataFormat? = nil, table: String? = nil, query: String? = nil
+    _ argument: String, recursive: Bool = false, format: DataFormat? = nil, table: String? = nil, query: String? = nil,
+    feed: FeedSettings = FeedSettings()
   ) throws(LoadError) -> any ItemSource {
+    if HTTPFeedSource.isFeed(argument) { return try HTTPFeedSource.resolve(argument, settings: feed, format: format, table: table, query: query) }
     if argument == "-" {
       guard table == nil, query == nil else {
         throw LoadError.unreadable(path: "stdin", reason: "--table and --sql read a SQLite database file, not standard input")
