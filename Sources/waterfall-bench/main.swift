@@ -4,8 +4,9 @@
 //                   [--data DIR] [--waterfall PATH] [--programs LIST] [--no-others]
 //                   [--show-screens] [--timeout S] [--stdin-seconds S] [--line-mb N]
 //
-//   GROUP        layout, view, scale, images, search, relayout, symbols, stdin, filter or feed
-//                (all ten when none is given), or data (only generate the scale benchmark's files)
+//   GROUP        layout, view, scale, images, search, relayout, symbols, stdin, filter, feed
+//                or postgres (all eleven when none is given), or data (only generate the scale
+//                benchmark's files)
 //   --json       one JSON object with every figure, instead of the table
 //   --quick      fewer items and runs (the scale part: 100,000 items)
 //   --items N    items in the scale benchmark's files (default 1,000,000)
@@ -28,6 +29,8 @@
 //   --stdin-seconds S  how long the stdin part reads `yes` before reading its
 //                memory (default 60; a shorter run is for trying things out)
 //   --line-mb N  the size of the stdin part's long line (default 200)
+//   --pg-rows N  the rows of the postgres part's table (default 10,000,000; --quick 1,000,000);
+//                its cluster is kept in DIR/postgres (made once) and started and stopped by the bench
 //
 // Run it from a release build (`make bench`); a debug build measures the debugger's
 // checks, not the code. Progress goes to standard error.
@@ -44,17 +47,17 @@ func log(_ message: String) {
   _ = write(2, &bytes, bytes.count)
 }
 
-let groups = ["layout", "view", "scale", "images", "search", "relayout", "symbols", "stdin", "filter", "feed", "data"]
+let groups = ["layout", "view", "scale", "images", "search", "relayout", "symbols", "stdin", "filter", "feed", "postgres", "data"]
 let valueOptions: Set = [
   "--only", "--items", "--data", "--waterfall", "--programs", "--files", "--parts", "--timeout",
-  "--stdin-seconds", "--line-mb",
+  "--stdin-seconds", "--line-mb", "--pg-rows",
 ]
 let flagOptions: Set = ["--json", "--quick", "--no-others", "--show-screens", "--no-answers"]
 let usage = """
   usage: waterfall-bench [GROUP] [--json] [--quick] [--only GROUP] [--items N] [--data DIR]
                          [--waterfall PATH] [--programs LIST] [--no-others] [--files LIST]
                          [--parts LIST] [--show-screens] [--no-answers] [--timeout S] [--stdin-seconds S]
-                         [--line-mb N]
+                         [--line-mb N] [--pg-rows N]
   GROUP: \(groups.joined(separator: ", ")) (all but data when none is given).
   The options are described at the top of Sources/waterfall-bench/main.swift.
   """
@@ -182,6 +185,12 @@ if wanted("feed") {
   var settings = FeedBench.Settings(waterfall: option("--waterfall") ?? ".build/release/waterfall")
   settings.log = log
   FeedBench(settings: settings).run(into: &report)
+}
+
+if wanted("postgres") {
+  let rows = option("--pg-rows").flatMap { Int($0) } ?? (quick ? 1_000_000 : 10_000_000)
+  PostgresBench(data: dataDirectory, rows: rows, waterfall: option("--waterfall") ?? ".build/release/waterfall", log: log)
+    .run(into: &report)
 }
 
 if wantsJSON {

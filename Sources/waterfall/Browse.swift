@@ -33,6 +33,7 @@ struct Browse: ParsableCommand {
   var path: String?
 
   @OptionGroup(title: "Data") var sourceOptions: SourceOptions
+  @OptionGroup(title: "PostgreSQL") var server: PostgresOptions
   @OptionGroup(title: "Picking (as fzf)") var picker: PickerOptions
   @OptionGroup var layout: LayoutOptions
   @OptionGroup(title: "Fields") var fields: FieldOptions
@@ -83,7 +84,7 @@ struct Browse: ParsableCommand {
   }
 
   func run() throws {
-    let source = resolveOrExit(path, sourceOptions, recursive: layout.recursive, feed: http.settings(memoryLimit: limit))
+    let source = resolveOrExit(path, sourceOptions, server: server, recursive: layout.recursive, feed: http.settings(memoryLimit: limit))
     picker.refuseSQL(on: source)
     if let filter = picker.filter {
       FilterRun(text: filter, exact: layout.exact, sort: layout.sort.flatMap { try? SortOrder(parsing: $0) })
@@ -105,6 +106,79 @@ struct Browse: ParsableCommand {
     fetchOptions.apply(to: &options)
     http.apply(to: &options, source: source)
     PictureOptions.apply(pictures, to: &options)
+
+    // A server with no --table or --sql: its tables and views are listed
+    // first (a picker), and Enter browses one; Esc there comes back.
+    let catalogue = (source as? PostgresSource).flatMap { $0.isCatalogue ? $0 : nil }
+    let first: BrowsingScreen
+    switch prepare(source, options: catalogue.map { _ in PostgresPicker.options(over: options) } ?? options) {
+    case .success(let screen): first = screen
+    case .failure(let failure): failure.exit()
+    }
+
+    var terminal = TerminalSession.Options()
+    terminal.colors = colors
+    terminal.mouse = !noMouse
+    let ending: TerminalApp.Ending
+    var shown = first
+    do {
+      let session = try TerminalSession(options: terminal)
+      defer { session.end() }
+      let wakeUp = session.wakeUp
+      first.relay.attach { wakeUp.signal() }
+      if let catalogue {
+        ending = PostgresPicker(catalogue: catalogue, screen: first).run(in: session, options: options) { source, options in
+          prepare(source, options: options)
+        } shown: { shown = $0 }
+      } else {
+        ending = first.run(in: session)
+      }
+    } catch {
+      fail(error.description)
+    }
+    try finish(ending, of: shown)
+  }
+
+  /// A source read and waiting to be shown: its browser, what loads it, and
+  /// the relay that wakes the run loop when items come.
+  struct BrowsingScreen {
+    var source: any ItemSource
+    var browser: Browser
+    var controller: LoadController
+    var relay: WakeRelay
+
+    /// Runs the browser until the user leaves it; the reading ends with it
+    /// (a server's statement is cancelled, not left to run).
+    func run(in session: TerminalSession) -> TerminalApp.Ending {
+      let wakeUp = session.wakeUp
+      relay.attach { wakeUp.signal() }
+      let ending = TerminalApp.run(
+        browser: browser, controller: controller, session: session, baseDirectory: source.sourceDescription.baseDirectory)
+      controller.end()
+      return ending
+    }
+  }
+
+  /// Why a source could not be shown: the message and what was skipped.
+  struct PrepareFailure: Error {
+    var message: String
+    var skipped = SkippedLines()
+    var notJSON: (any ItemSource)?
+
+    func exit() -> Never {
+      reportSkippedLines(skipped)
+      if let notJSON { failNotJSON(notJSON, skipped) }
+      fail(message)
+    }
+  }
+
+  /// Opens `source` (searched, sorted and grouped by it when it can, as the
+  /// options say) and reads the start of it before the screen shows it: an
+  /// error there is the program's end with its message, or, inside the
+  /// picker, the picker's notice.
+  func prepare(_ opened: any ItemSource, options: Browser.Options) -> Result<BrowsingScreen, PrepareFailure> {
+    let refinement = layout.refinement(query: options.query)
+    let source = opened.refined(by: refinement) ?? opened
     let store = ItemStore(roles: layout.roles(fields.roles))
     let relay = WakeRelay()
     // Searches, sorts and layouts run on the workers' threads, which wake the
@@ -115,6 +189,8 @@ struct Browse: ParsableCommand {
     let controller = LoadController(
       source: source, store: store, options: sourceOptions.readOptions, memoryLimit: limit, wake: relay.signal)
     controller.watches = watch
+    // A source that searches and sorts where the data lives is asked to; the browser does neither.
+    if controller.refinesAtSource { browser.searchAndSortAtSource(refinement) }
 
     // Read the start of the data before the screen opens: an error there ends
     // the program with its message, no screen shown.
@@ -139,25 +215,20 @@ struct Browse: ParsableCommand {
     // program end here.
     if store.count == 0, controller.isIdle, !controller.hasMorePages {
       if let error = controller.errors.first {
-        reportSkippedLines(controller.skipped)
-        fail(error.description)
+        controller.end()
+        return .failure(PrepareFailure(message: error.description, skipped: controller.skipped))
       }
-      if !controller.skipped.isEmpty { failNotJSON(source, controller.skipped) }
+      if !controller.skipped.isEmpty {
+        return .failure(PrepareFailure(message: "", skipped: controller.skipped, notJSON: source))
+      }
     }
+    return .success(BrowsingScreen(source: source, browser: browser, controller: controller, relay: relay))
+  }
 
-    var terminal = TerminalSession.Options()
-    terminal.colors = colors
-    terminal.mouse = !noMouse
-    let ending: TerminalApp.Ending
-    do {
-      let session = try TerminalSession(options: terminal)
-      defer { session.end() }
-      let wakeUp = session.wakeUp
-      relay.attach { wakeUp.signal() }
-      ending = TerminalApp.run(browser: browser, controller: controller, session: session, baseDirectory: source.sourceDescription.baseDirectory)
-    } catch {
-      fail(error.description)
-    }
+  /// Reports what the reading skipped and what stopped it, prints what was
+  /// picked, and ends with the status the user's leaving asks.
+  func finish(_ ending: TerminalApp.Ending, of screen: BrowsingScreen) throws {
+    let (browser, controller) = (screen.browser, screen.controller)
     reportSkippedLines(controller.skipped)
     for line in controller.errors.report { writeStandardError("waterfall: \(line)\n") }
     // The items `print` kept come first; having printed them, a picker ends well.
@@ -168,6 +239,8 @@ struct Browse: ParsableCommand {
       if let refusal = browser.printRefusal { fail(refusal) }
       if status == 1, print || print0, !ending.printed.isEmpty { throw ExitCode(controller.errors.isEmpty ? 0 : 2) }
       throw ExitCode(controller.errors.isEmpty || status != 0 ? status : 2)
+    case .back:
+      throw ExitCode(print || print0 ? 1 : 0)
     case .print(let bytes):
       writeStandardOutput(bytes + [terminator])
     case .become(let line):

@@ -22,6 +22,7 @@ struct RenderCommand: ParsableCommand {
   var pictures = false
 
   @OptionGroup(title: "Data") var source: SourceOptions
+  @OptionGroup(title: "PostgreSQL") var server: PostgresOptions
   @OptionGroup var layout: LayoutOptions
   @OptionGroup(title: "Fields") var fields: FieldOptions
   @OptionGroup(title: "HTTP (a URL)") var http: HTTPOptions
@@ -36,8 +37,9 @@ struct RenderCommand: ParsableCommand {
   }
 
   func run() throws {
-    let data = loadOrExit(path, source, roles: layout.roles(fields.roles), recursive: layout.recursive, allPages: allPages,
-      feed: http.settings(memoryLimit: .machineDefault))
+    let data = loadOrExit(
+      path, source, server: server, refinement: layout.refinement(query: nil), roles: layout.roles(fields.roles),
+      recursive: layout.recursive, allPages: allPages, feed: http.settings(memoryLimit: .machineDefault))
     let (loader, store) = (data.loader, data.store)
     var options = layout.browserOptions(theme: ascii ? .ascii : .unicode)
     options.layout = layout.layoutKind(for: store, source: loader.source)

@@ -74,9 +74,9 @@ struct SourceOptions: ParsableArguments {
   var format: DataFormat?
   @Option(name: .customLong("path"), help: ArgumentHelp("Where a JSON document's items are: /features or .features (otherwise its largest array of objects).", valueName: "pointer"))
   var jsonPath: String?
-  @Option(help: ArgumentHelp("The table of a SQLite database to browse.", valueName: "name"))
+  @Option(help: ArgumentHelp("The table (or view) of a SQLite database or a PostgreSQL server to browse (schema.name).", valueName: "name"))
   var table: String?
-  @Option(parsing: .unconditional, help: ArgumentHelp("A read-only SQL query whose rows to browse (SQLite).", valueName: "query"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("A read-only SQL query whose rows to browse (SQLite, PostgreSQL).", valueName: "query"))
   var sql: String?
 
   func validate() throws {
@@ -197,8 +197,10 @@ struct LayoutOptions: ParsableArguments {
 /// The source named by `argument` (standard input when it is absent and stdin
 /// is a pipe), or exits 2 with why not.
 func resolveOrExit(
-  _ argument: String?, _ options: SourceOptions, recursive: Bool = false, feed: FeedSettings = FeedSettings()
+  _ argument: String?, _ options: SourceOptions, server: PostgresOptions? = nil, recursive: Bool = false,
+  feed: FeedSettings = FeedSettings()
 ) -> any ItemSource {
+  if let source = server?.source(argument, options) { return source }
   if argument == "-", isatty(0) != 0 { fail(standardInputIsTerminal) }
   do {
     if let argument {
@@ -208,7 +210,9 @@ func resolveOrExit(
   } catch {
     fail(error.description)
   }
-  if options.table != nil || options.sql != nil { fail("--table and --sql read a SQLite database: give its FILE") }
+  if options.table != nil || options.sql != nil {
+    fail("--table and --sql read a SQLite database or a PostgreSQL server: give its FILE, a postgresql:// URI or --pg")
+  }
   guard isatty(0) == 0 else { fail("no data: give a FILE or DIR, or pipe JSON to standard input (see --help)") }
   do { return try SourceResolver.resolve("-") } catch { fail(error.description) }
 }
@@ -233,10 +237,12 @@ struct LoadedData {
 /// when nothing at all is left to show does the program end here, with the
 /// message and status 2.
 func loadOrExit(
-  _ argument: String?, _ options: SourceOptions, roles: FieldRoles, recursive: Bool = false, allPages: Bool = false,
-  feed: FeedSettings = FeedSettings()
+  _ argument: String?, _ options: SourceOptions, server: PostgresOptions? = nil, refinement: SourceRefinement? = nil,
+  roles: FieldRoles, recursive: Bool = false, allPages: Bool = false, feed: FeedSettings = FeedSettings()
 ) -> LoadedData {
-  let source = resolveOrExit(argument, options, recursive: recursive, feed: feed)
+  let resolved = resolveOrExit(argument, options, server: server, recursive: recursive, feed: feed)
+  // A source that sorts and groups where the data lives gives its first rows in that order.
+  let source = refinement.flatMap { resolved.refined(by: $0) } ?? resolved
   let store = ItemStore(roles: roles)
   let loader = Loader(source: source, store: store, options: options.readOptions)
   var errors = PageErrors()

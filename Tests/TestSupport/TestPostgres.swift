@@ -149,6 +149,11 @@ public final class TestPostgres: @unchecked Sendable {
     try server(bin + "/pg_ctl", ["-D", dataFolder, "-w", "-t", "60", "stop", "-m", "immediate"])
   }
 
+  /// Starts the server again after ``stopServer()``, on the same socket and port.
+  public func startServer() throws {
+    try server(bin + "/pg_ctl", ["-D", dataFolder, "-w", "-t", "60", "-l", logPath, "start"])
+  }
+
   // MARK: Making it
 
   private func initialise() throws {

@@ -202,7 +202,8 @@ extension Browser {
       if options.printMode { return printItem(item) }
       openDetails()
     case .back:
-      if filter.isEmpty { return .quit(quitStatus) }
+      if readingStops { return .stopReading }
+      if filter.isEmpty { return options.escapeGoesBack ? .back : .quit(quitStatus) }
       applyFilter("")
     case .quit: return .quit(quitStatus)
     case .filter: mode = .filtering
@@ -368,9 +369,10 @@ extension Browser {
   private func filtering(_ command: KeyCommand?, key: Key?) -> BrowserAction {
     switch command {
     case .keepFilter:
-      // A picker picks the selected match at once, as fzf does.
-      if options.printMode, let item = selectedItem { return printItem(item) }
+      // A picker picks the selected match at once, as fzf does (and, shown
+      // again, as the table picker is, has its search kept and closed).
       mode = .browsing
+      if options.printMode, let item = selectedItem { return printItem(item) }
     case .clearFilter:
       mode = .browsing
       applyFilter("")

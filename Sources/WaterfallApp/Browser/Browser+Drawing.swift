@@ -69,6 +69,7 @@ extension Browser {
     bar.groups = options.groups ? max(cards.dataSource.sections.sectionCount, unfiltered ? groupsFound : 0) : nil
     bar.skippedCount = skippedCount
     if case .loading(let progress?) = loading { bar.progress = progress }
+    if case .stopped(let reason) = loading { bar.progress = reason }
     bar.searchProgress = pipeline.searchProgress
     bar.layoutProgress = cards.progress ?? fieldPasses.progress
     bar.sort = pipeline.sortLabel

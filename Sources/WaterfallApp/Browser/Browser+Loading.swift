@@ -17,6 +17,11 @@ extension Browser {
     if update.resized { cards.throttle.isPending = true }
     if let replacement = update.replacement {
       replaceStore(replacement)
+      if refinementAsked {
+        // A search or an order the source did: its first item, as a search's first match.
+        refinementAsked = false
+        if cards.phase.regrouping != nil { cards.selectFirstWhenGrouped() } else { cards.view.selectFirstItem() }
+      }
     } else if update.appended || cards.throttle.isPending {
       storeDidAppend(relayoutAllowed: cards.throttle.allows(now: now, loaderIdle: update.loaderIdle))
     }

@@ -45,6 +45,10 @@ extension Browser {
     public var parameters = LayoutParameters()
     /// Enter prints the selected item and quits (a picker, as fzf is).
     public var printMode = false
+    /// Esc on the cards, with no search to clear, goes back to the list they
+    /// were opened from (``BrowserAction/back``: a server's picker) instead of
+    /// quitting; `q` still quits.
+    public var escapeGoesBack = false
     /// Whether items can be marked (`-m`), and how many at most (`--multi=MAX`):
     /// nil, marking is off; `Int.max`, no limit.
     public var multi: Int?

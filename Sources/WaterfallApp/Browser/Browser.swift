@@ -79,6 +79,15 @@ public final class Browser {
   public var groupsFound = 0
   /// A message for the status bar (a reload that could not be done, a bad page).
   public var notice: String?
+  /// What the source is to be asked to search and sort next, until taken
+  /// (``takeRefinement()``).
+  var wantedRefinement: SourceRefinement?
+  /// Whether the next store handed over answers a refinement asked: its first
+  /// item is selected, as a search's first match is.
+  var refinementAsked = false
+  /// Whether Esc stops the source's reading under way (a server's statement:
+  /// ``LoadController/readingStops``) rather than going back.
+  public var readingStops = false
   /// Why `--print` printed nothing and the program ends with status 2: the item's
   /// bytes changed since they were read (``printItem(_:)``).
   public internal(set) var printRefusal: String?
@@ -86,6 +95,8 @@ public final class Browser {
   public var loading = Loading.done {
     didSet {
       cards.loading = loading
+      // Reading stopped early (a server gone): G stops following the end.
+      if case .stopped = loading, goingToEnd { goingToEnd = false }
       guard loading == .done, oldValue != .done else { return }
       // A sort made while loading is made again over every item.
       pipeline.loadingFinished(atTop: cards.view.selectedIndexPath.map(cards.dataSource.position(of:)) == 0)
@@ -137,6 +148,8 @@ public final class Browser {
       if cards.phase.regrouping != nil { cards.selectFirstWhenGrouped() } else { cards.view.selectFirstItem() }
     case .append(let items):
       cards.appendShown(items)
+    case .refine(let refinement):
+      wantedRefinement = refinement
     }
   }
 
@@ -209,6 +222,31 @@ public final class Browser {
 
   /// Sorts the cards in `order` (`--sort`, `s`): when the sort is done.
   public func requestSort(_ order: SortOrder) { pipeline.requestSort(order) }
+
+  // MARK: A source that searches and sorts
+
+  /// From now on the source searches and sorts where the data lives, and was
+  /// opened refined by `initial`: a search typed or an order asked is taken
+  /// from here (``takeRefinement()``) for the ``LoadController`` to re-open the
+  /// source with (``LoadController/refine(_:)``), and its items are shown as
+  /// they come, already searched and in order.
+  public func searchAndSortAtSource(_ initial: SourceRefinement) {
+    pipeline.refineAtSource(initial)
+    cards.dataSource.highlight = pipeline.highlight
+  }
+
+  /// Whether the source searches and sorts (``searchAndSortAtSource(_:)``).
+  public var searchesAtSource: Bool { pipeline.refinement != nil }
+
+  /// The search and order the source is to be read with now, once: nil when
+  /// nothing changed since the last call. The store handed over next shows
+  /// with its first item selected.
+  public func takeRefinement() -> SourceRefinement? {
+    guard let wanted = wantedRefinement else { return nil }
+    wantedRefinement = nil
+    refinementAsked = true
+    return wanted
+  }
 
   /// Opens the details of the selected item (its picture full size when
   /// `keepingPictureFull`, as it was for the item before).

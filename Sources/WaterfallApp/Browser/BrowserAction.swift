@@ -11,6 +11,12 @@ public enum BrowserAction: Equatable, Sendable {
   case repaint
   /// Read the source again (`r`), keeping the selection.
   case reload
+  /// Stop the source's reading under way (Esc while a server runs a
+  /// statement: ``Browser/readingStops``).
+  case stopReading
+  /// Leave these cards for the list they were opened from (Esc, with
+  /// ``Browser/Options/escapeGoesBack``: a server's table, back to its picker).
+  case back
   /// Put these bytes (an item's JSON, `y` in the details) on the terminal's
   /// clipboard, and say so in the status bar.
   case copy([UInt8])

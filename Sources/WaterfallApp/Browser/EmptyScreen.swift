@@ -12,6 +12,7 @@ enum EmptyScreen {
   /// Why no card shows: nothing loaded (yet), nothing matches, or all hidden.
   static func lines(storeCount: Int, loading: LoadState, filter: String, searching: Bool = false) -> [String] {
     if storeCount == 0 {
+      if case .stopped = loading { return ["Nothing read", "the status bar says why; r reads again"] }
       return loading == .done ? ["No items to show", "the data has no items"] : ["Loading…"]
     } else if searching {
       return ["Searching for “\(filter)”…", "Esc clears the filter"]

@@ -178,6 +178,7 @@ final class LayoutCoordinator {
   func updateFooter() {
     switch loading {
     case .loading: dataSource.footer = "Loading more…"
+    case .stopped: dataSource.footer = "Stopped · \(dataSource.shownCount.grouped) items · r reads again"
     case .done:
       let count = dataSource.shownCount
       // "1 item", "2 items", "1 of 249 items": the noun goes with the last number.

@@ -56,7 +56,7 @@ final class BackgroundLoader {
   static let memoryCheckInterval: UInt64 = 10_000_000
   static let pausedCheckInterval: UInt64 = 50_000_000
 
-  let source: any ItemSource
+  private(set) var source: any ItemSource
   let settings: ReadSettings
   /// The items delivered and not taken at which a job waits.
   let backlogLimit: Int
@@ -98,11 +98,33 @@ final class BackgroundLoader {
   }
 
   /// Stops every page asked for, drops what they delivered, and reads the
-  /// source again from its first page (a reload).
-  func restart() {
+  /// source (or `newSource` from now on: a source refined) again from its
+  /// first page (a reload).
+  func restart(with newSource: (any ItemSource)? = nil) {
     worker.cancel()
     cursor.cancel()
+    if let newSource { source = newSource }
     cursor = source.open(settings)
+  }
+
+  /// Lets the reading rest after the pages asked for (``PageCursor/rest()``):
+  /// the user is not near the end of what was read.
+  func rest() {
+    let cursor = cursor
+    worker.enqueue { _ in cursor.rest() }
+  }
+
+  /// Stops the page being read, for good (``PageCursor/cancel()``); what it
+  /// read so far is delivered.
+  func stopReading() {
+    cursor.cancel()
+  }
+
+  /// The program is ending: every job stops, and the reading leaves nothing
+  /// running elsewhere (``PageCursor/end()``).
+  func end() {
+    worker.cancel()
+    cursor.end()
   }
 
   /// The events delivered so far, oldest first, stopping after about `limit` items.

@@ -23,6 +23,12 @@ import WaterfallWorkers
 /// - Items that name a picture without its size have it read from the picture's
 ///   header by a ``PictureSizer``, off this thread; the sizes come in later drains
 ///   (``LoadUpdate/resized``).
+/// - A source that searches and sorts where the data lives
+///   (``ItemSource/refined(by:)``, ``refinesAtSource``) is re-opened refined
+///   by ``refine(_:)``: the reading under way is cancelled, and the new one's
+///   store is handed over with its first items, the rest appended as they come.
+/// - Once the cards are not near their end, the reading rests
+///   (``PageCursor/rest()``: a server's transaction is let go) until they are.
 ///
 /// ```swift
 /// let controller = LoadController(source: source, store: browser.store, wake: { wakeUp.signal() })
@@ -32,7 +38,8 @@ import WaterfallWorkers
 /// browser.apply(controller.tick(now: milliseconds, nearEnd: browser.isNearEnd))
 /// ```
 public final class LoadController {
-  public let source: any ItemSource
+  /// The source read: the one given, or it refined (``refine(_:)``).
+  public private(set) var source: any ItemSource
   private let roles: FieldRoles
   private let loader: BackgroundLoader
   private let sizer: PictureSizer
@@ -49,6 +56,16 @@ public final class LoadController {
   /// The store being filled: the one shown, or a reload's until it is complete.
   private var store: ItemStore
   private var isReloading = false
+  /// The store the browser shows, while a reload or a refinement fills another.
+  private var shownStore: ItemStore
+  /// Whether the reading under way is a refinement's, handed over at its first items.
+  private var isRefining = false
+  /// Whether the reading rests (``PageCursor/rest()``) until the next page.
+  private var rests = false
+  /// How many items the source estimates it holds (``PageEnd/estimatedItems``).
+  private var estimatedItems: Int?
+  /// Why reading stopped before the data's end (``PageEnd/stoppedEarly``).
+  private var stoppedBy: String?
   /// The store's number for each source page.
   private var storePages: [Int: Int] = [:]
   private var bytesRead: [Int: Int] = [:]
@@ -101,6 +118,8 @@ public final class LoadController {
     self.source = source
     self.roles = store.roles
     self.store = store
+    shownStore = store
+    refinesAtSource = source.refined(by: SourceRefinement()) != nil
     loader = BackgroundLoader(
       source: source, settings: ReadSettings(scanner: ItemScanner(roles: store.roles), options: options),
       memoryLimit: memoryLimit, memoryInUse: memoryInUse, mode: workers)
@@ -128,6 +147,14 @@ public final class LoadController {
 
   /// Whether pages wait to be asked for (a folder not read to its end).
   public var hasMorePages: Bool { morePages }
+
+  /// Whether the source searches and sorts where the data lives
+  /// (``ItemSource/refined(by:)``): the browser then asks it to (``refine(_:)``).
+  public let refinesAtSource: Bool
+
+  /// Whether a reading of a source that refines is under way, which Esc may
+  /// stop (``stopReading()``): a server's statement.
+  public var readingStops: Bool { refinesAtSource && !isIdle }
 
   /// Whether every page asked for has been read (nothing is streaming).
   public var isIdle: Bool { pagesEnded == pagesRequested }
@@ -189,13 +216,20 @@ public final class LoadController {
         morePages = end.hasMore
         lastPageFailed = end.error != nil
         if let found = end.sectionsFound { update.groupsFound = found }
+        if let estimate = end.estimatedItems { estimatedItems = estimate }
         if isReloading, let kept, page == 0, end.resumed || (end.error != nil && store.count == 0) {
           takeBack(kept, end: end, into: &update)
           continue
         }
         if let error = end.error {
           errors.append(error)
-          update.notice = .some(error.description)
+          // A reading stopped early says so as where loading stands, not as a passing notice.
+          // (Its source is the one on screen: the reason alone fits the status bar.)
+          if end.stoppedEarly {
+            if case .unreadable(_, let reason) = error { stoppedBy = reason } else { stoppedBy = error.description }
+          } else {
+            update.notice = .some(error.description)
+          }
         }
         if isReloading, kept != nil, end.error == nil, end.hasMore, reloadPagesLeft > 0 {
           reloadPagesLeft -= 1
@@ -208,9 +242,20 @@ public final class LoadController {
     update.loaderIdle = isIdle && sizer.isIdle
     if !isReloading {
       update.skippedCount = skipped.count
-    } else if isIdle {
+    } else if isIdle, store.count == 0, !errors.isEmpty {
+      // A reading that failed before its first item (the server is still
+      // away) hands nothing over: the cards shown stay, with its error.
       isReloading = false
+      isRefining = false
       kept = nil
+      store = shownStore
+      morePages = false
+    } else if isIdle || (isRefining && store.count > 0) {
+      // A refinement's first items show at once; the rest are appended.
+      isReloading = false
+      isRefining = false
+      kept = nil
+      shownStore = store
       update.skippedCount = skipped.count
       update.replacement = store
     }
@@ -247,6 +292,10 @@ public final class LoadController {
     if !isReloading, isIdle, morePages, nearEnd {
       requestNextPage()
       update = loadingUpdate()
+    } else if isIdle, morePages, !nearEnd, !rests {
+      // Read ahead of the user, who is not near the end: what the reading holds open is let go.
+      rests = true
+      loader.rest()
     }
     if watches, now &- lastWatch >= Self.watchInterval {
       lastWatch = now
@@ -267,22 +316,61 @@ public final class LoadController {
       update.loaderIdle = isIdle
       return update
     }
-    let pages = max(1, pagesRequested)
-    // A source that revalidates asks for its first page alone first (the rest
-    // follow it, in `drain`); the reading shown is kept until it has come.
-    let revalidates = source.sourceDescription.revalidates
+    return restart(pages: max(1, pagesRequested))
+  }
+
+  /// Reads the source refined by `refinement` from now on
+  /// (``ItemSource/refined(by:)``): the reading under way is cancelled (a
+  /// server's statement with it), and the new store is handed over with its
+  /// first items (a later ``drain(limit:now:)``'s ``LoadUpdate/replacement``),
+  /// the rest appended as they come; the browser keeps the old until then.
+  /// Nothing happens for a source that does not refine.
+  public func refine(_ refinement: SourceRefinement) -> LoadUpdate {
+    guard let refined = source.refined(by: refinement) else { return LoadUpdate() }
+    source = refined
+    var update = restart(pages: 1, with: refined)
+    isRefining = true
+    update.loading = loadingState()
+    return update
+  }
+
+  /// Stops the reading under way (Esc while a server runs a statement): its
+  /// page ends with the error saying it was cancelled, and `r` reads again.
+  public func stopReading() -> LoadUpdate {
+    guard readingStops else { return LoadUpdate() }
+    loader.stopReading()
+    return loadingUpdate()
+  }
+
+  /// The program is ending: the reading stops and leaves nothing running
+  /// elsewhere (``PageCursor/end()``: a server's statement is cancelled).
+  public func end() {
+    loader.end()
+    sizer.cancel()
+  }
+
+  /// Starts reading `pages` pages into a new store (of `newSource`, if given).
+  private func restart(pages: Int, with newSource: (any ItemSource)? = nil) -> LoadUpdate {
+    // A source that revalidates (a feed) asks for its first page alone first (the
+    // rest follow it, in `drain`); the reading shown is kept until it has come.
+    let revalidates = newSource == nil && source.sourceDescription.revalidates
     if revalidates, !isReloading {
       kept = KeptReading(
         store: store, storePages: storePages, bytesRead: bytesRead, skipped: skipped, errors: errors,
         pagesRequested: pagesRequested, pagesEnded: pagesEnded, watched: watched, lastPageFailed: lastPageFailed)
+    } else if !revalidates {
+      kept = nil
     }
     reloadPagesLeft = revalidates ? pages - 1 : 0
-    loader.restart()
+    loader.restart(with: newSource)
     sizer.cancel()
     measuredCount = 0
     isPausedByMemory = false
     store = ItemStore(roles: roles)
     isReloading = true
+    isRefining = false
+    estimatedItems = nil
+    stoppedBy = nil
     storePages = [:]
     bytesRead = [:]
     skipped = SkippedLines()
@@ -331,6 +419,7 @@ public final class LoadController {
   }
 
   private func requestNextPage() {
+    rests = false
     loader.load(page: pagesRequested)
     pagesRequested += 1
   }
@@ -346,14 +435,20 @@ public final class LoadController {
 
   /// Where loading stands: done, or how many items are in so far.
   private func loadingState() -> LoadState {
+    if isIdle, let stoppedBy { return .stopped(stoppedBy) }
     let more = !isIdle || morePages
     guard more || isReloading else { return .done }
     if isPausedByMemory, let memoryLimit = loader.memoryLimit, !isIdle {
       return .loading(progress: Self.pausedText(memoryLimit))
     }
-    if !isIdle, store.count == 0, let sourceProgress { return .loading(progress: sourceProgress) }
-    let verb = isReloading ? "reloading" : "loading"
-    return .loading(progress: isIdle ? nil : "\(verb) \(store.count.grouped) items…")
+    // A server's statement running: Esc stops it (``stopReading()``).
+    let stops = readingStops ? " · Esc stops" : ""
+    if !isIdle, store.count == 0, let sourceProgress { return .loading(progress: sourceProgress + stops) }
+    let verb = isRefining ? "querying" : isReloading ? "reloading" : "loading"
+    // A server's table says how many rows it holds, estimated.
+    let of = estimatedItems.map { " of ~\($0.grouped)" } ?? ""
+    if isIdle { return .loading(progress: of.isEmpty ? nil : "\(store.count.grouped)\(of) items") }
+    return .loading(progress: "\(verb) \(store.count.grouped)\(of) items…\(stops)")
   }
 
   /// What the status bar says while reading is paused at `limit`.

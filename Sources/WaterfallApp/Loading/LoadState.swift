@@ -9,4 +9,8 @@ public enum LoadState: Equatable, Sendable {
   case done
   /// More is being read; `progress` is a short note for the status bar.
   case loading(progress: String?)
+  /// Reading stopped before the data's end, for this reason (a server that
+  /// went away, a query cancelled): the status bar says it, the footer says
+  /// it stopped, and `r` reads again.
+  case stopped(String)
 }

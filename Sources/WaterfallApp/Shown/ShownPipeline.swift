@@ -9,6 +9,12 @@ import WaterfallWorkers
 /// whose ``input`` is then the items to show. A search's matches come in the
 /// cards' order (sorted or not), so later matches are always appended.
 ///
+/// When the source searches and sorts where the data lives
+/// (``refineAtSource(_:)``: a database), neither runs here: a search typed or
+/// an order asked becomes a ``SourceRefinement`` handed to the owner
+/// (``Change/refine(_:)``), which re-opens the source refined; its items then
+/// come already searched and in order, and are shown as they come.
+///
 /// ```swift
 /// let pipeline = ShownPipeline(store: store, exactSearch: false, configuration: .init())
 /// pipeline.onChange = { change in print(change) }
@@ -25,6 +31,9 @@ final class ShownPipeline {
     /// Show these store items after those shown (a search's later matches,
     /// items loaded since), in order.
     case append([Int])
+    /// Read the source again refined so: the search or the order changed, and
+    /// the source does them (the cards show what they show until its items come).
+    case refine(SourceRefinement)
   }
 
   /// The store the items are indices of.
@@ -52,6 +61,9 @@ final class ShownPipeline {
   /// Whether the sort asked for shows its first item selected when it is done
   /// (`--sort`: the cards open at the top of the order).
   private var sortSelectsFirst = false
+  /// What the source was last asked to search and sort, when it does them
+  /// (``refineAtSource(_:)``); nil: they are done here, over the store.
+  private(set) var refinement: SourceRefinement?
 
   init(store: ItemStore, exactSearch: Bool, configuration: Browser.Configuration) {
     self.store = store
@@ -81,7 +93,35 @@ final class ShownPipeline {
   }
 
   /// The query whose matched characters the cards highlight.
-  var highlight: SearchQuery? { search?.query }
+  var highlight: SearchQuery? {
+    guard let refinement else { return search?.query }
+    return refinement.query.isEmpty ? nil : refinement.query
+  }
+
+  // MARK: A source that searches and sorts
+
+  /// From now on the source searches and sorts, and `initial` is what it was
+  /// opened with (`--query`, `--sort`, `--group-by`): searches and orders are
+  /// asked of it (``Change/refine(_:)``); the store holds what it keeps, in order.
+  func refineAtSource(_ initial: SourceRefinement) {
+    searchEngine.cancel()
+    sortWorker.cancel()
+    search = nil
+    sortedItems = nil
+    pendingSort = nil
+    sortOrder = initial.sort.flatMap { $0.field == nil && !$0.descending ? nil : $0 }
+    shown.filter = initial.search ?? ""
+    refinement = initial
+  }
+
+  /// Asks the source for `refinement` in place of the last, when it differs.
+  private func refine(_ change: (inout SourceRefinement) -> Void) {
+    guard var wanted = refinement else { return }
+    change(&wanted)
+    guard wanted != refinement else { return }
+    refinement = wanted
+    onChange(.refine(wanted))
+  }
 
   // MARK: Hides
 
@@ -114,6 +154,12 @@ final class ShownPipeline {
   func replaceStore(_ newStore: ItemStore) -> SortOrder? {
     store = newStore
     shown.showHidden()
+    if refinement != nil {
+      // The source's items come searched and in order: the order asked is the one shown.
+      if let asked = pendingSort { sortOrder = asked.field == nil && !asked.descending ? nil : asked }
+      pendingSort = nil
+      return nil
+    }
     if let old = search {
       searchEngine.cancel()
       var run = SearchRun(query: old.query, candidates: .range(0..<0), end: 0)
@@ -131,6 +177,7 @@ final class ShownPipeline {
   /// Every item is loaded: a sort made while loading is made again over all
   /// of them (`atTop`: the cards were at the top of the order, and stay there).
   func loadingFinished(atTop: Bool) {
+    guard refinement == nil else { return }
     if let order = pendingSort ?? sortOrder { requestSort(order, selectingFirst: atTop) }
   }
 
@@ -145,6 +192,11 @@ final class ShownPipeline {
   func search(_ text: String) {
     shown.filter = text
     let query = SearchQuery(text, exactByDefault: exactSearch)
+    if let refinement {
+      // The same query (a space added) asks nothing new of the source.
+      guard query != refinement.query else { return }
+      return refine { $0.search = query.isEmpty ? nil : text; $0.exactSearch = exactSearch }
+    }
     guard !query.isEmpty else {
       guard search != nil else { return }
       searchEngine.cancel()
@@ -223,6 +275,12 @@ final class ShownPipeline {
   /// the sort is done (``takeSortResult()``); `selectingFirst`, with its
   /// first item selected then (else the selection stays on its item).
   func requestSort(_ order: SortOrder, selectingFirst: Bool = false) {
+    if refinement != nil {
+      let wanted = order.field == nil && !order.descending ? nil : order
+      guard wanted != refinement?.sort else { return }
+      pendingSort = order
+      return refine { $0.sort = wanted }
+    }
     sortSelectsFirst = selectingFirst
     if order.field == nil, !order.descending {
       sortWorker.cancel()

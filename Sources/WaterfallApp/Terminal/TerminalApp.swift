@@ -19,6 +19,9 @@ public enum TerminalApp {
   /// What the program does once the terminal is given back.
   public enum Outcome: Equatable, Sendable {
     case quit(Int32)
+    /// Esc left the cards for the list they were opened from
+    /// (``Browser/Options/escapeGoesBack``).
+    case back
     case print([UInt8])
     /// Give the terminal back and replace the program by this command line
     /// (`--bind`'s `become`: ``ShellCommand/become(_:)``).
@@ -99,8 +102,11 @@ public enum TerminalApp {
         browser.takeBackgroundWork(searchLimit: TerminalApp.searchMatchesPerFrame, budget: Browser.frameBudget)
       }
       if let controller {
+        // A search or an order the source does: it is read again, refined.
+        if let refinement = browser.takeRefinement() { browser.apply(controller.refine(refinement), now: time) }
         browser.apply(controller.drain(now: time), now: time)
         browser.apply(controller.tick(now: time, nearEnd: browser.isNearEnd), now: time)
+        browser.readingStops = controller.readingStops
       }
       // Pictures by URL that are not fetched: said once.
       if let notice = pictures?.takeRemoteNotice() { browser.notice = notice }
@@ -182,6 +188,10 @@ public enum TerminalApp {
       case .reload:
         reload(time: time)
         return .continue
+      case .stopReading:
+        if let controller { browser.apply(controller.stopReading(), now: time) }
+        return .continue
+      case .back: return .finish(.back)
       case .copy(let bytes):
         browser.notice =
           session.copyToClipboard(bytes)

@@ -28,8 +28,10 @@ final class PQConnection: @unchecked Sendable {
   static let cancelResendInterval = Duration.milliseconds(500)
 
   private var handle: OpaquePointer?
-  /// The `PGcancel` made once connected; used by the running thread only.
-  private var canceller: OpaquePointer?
+  /// The `PGcancel` made once connected: the running thread sends it, and
+  /// ``cancelNow()`` from any other (libpq allows `PQcancel` from any thread);
+  /// freed by ``close()``, under the lock.
+  private let canceller = Mutex<CancelHandle?>(nil)
   private let cancelRequested = Atomic<Bool>(false)
   /// Passwords to keep out of every message.
   private(set) var secrets: [String]
@@ -85,7 +87,13 @@ final class PQConnection: @unchecked Sendable {
       secrets.append(password)
     }
     PQsetNoticeProcessor(connection, cpq_ignore_notice, nil)
-    canceller = PQgetCancel(connection)
+    let made = PQgetCancel(connection).map(CancelHandle.init)
+    canceller.withLock { $0 = made }
+  }
+
+  /// A `PGcancel` pointer, handed between threads under ``canceller``'s lock.
+  struct CancelHandle: @unchecked Sendable {
+    let pointer: OpaquePointer
   }
 
   deinit {
@@ -94,8 +102,10 @@ final class PQConnection: @unchecked Sendable {
 
   /// Ends the connection (the server's session ends with it). Owner's thread only.
   func close() {
-    if let canceller { PQfreeCancel(canceller) }
-    canceller = nil
+    canceller.withLock { handle in
+      if let handle { PQfreeCancel(handle.pointer) }
+      handle = nil
+    }
     if let handle { PQfinish(handle) }
     handle = nil
   }
@@ -189,9 +199,21 @@ final class PQConnection: @unchecked Sendable {
   }
 
   private func sendCancel() {
-    guard let canceller else { return }
-    var buffer = [CChar](repeating: 0, count: 256)
-    _ = PQcancel(canceller, &buffer, Int32(buffer.count))
+    canceller.withLock { handle in
+      guard let handle else { return }
+      var buffer = [CChar](repeating: 0, count: 256)
+      _ = PQcancel(handle.pointer, &buffer, Int32(buffer.count))
+    }
+  }
+
+  /// Cancels the statement running now from this thread, at once, and any
+  /// started until ``clearCancel()``: what the program does as it ends, when
+  /// the running thread would not get to send the cancel before the process is
+  /// gone. Waits for the server to take the request (`PQcancel`); nothing
+  /// when the connection is closed.
+  func cancelNow() {
+    cancel()
+    sendCancel()
   }
 
   /// Waits up to ``pollInterval`` for `events` on `socket`; true when they came.

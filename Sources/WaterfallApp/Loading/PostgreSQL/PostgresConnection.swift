@@ -44,6 +44,11 @@ public final class PostgresConnection: @unchecked Sendable {
   /// the statement sends the cancel and throws ``PostgresError/Kind/cancelled``.
   public func cancel() { pq.cancel() }
 
+  /// Cancels the statement running now from the calling thread, waiting only
+  /// for the server to take the request: for a program about to end, whose
+  /// reading thread would not send it in time (``cancel()`` leaves that to it).
+  public func cancelNow() { pq.cancelNow() }
+
   public func clearCancel() { pq.clearCancel() }
 
   /// Ends the session. From the thread using the connection.
@@ -76,10 +81,14 @@ public final class PostgresConnection: @unchecked Sendable {
   }
 
   /// Starts a `READ ONLY` transaction (servers before 12 are also told to send
-  /// floats' every digit, as later ones do).
+  /// floats' every digit, as later ones do). From 14 on the server is told to
+  /// look every second whether this program is still there while a statement
+  /// runs (`client_connection_check_interval`): one that ended without
+  /// cancelling (killed) leaves no statement running to its end.
   func begin(owner: AnyObject? = nil) throws(PostgresError) {
     if inTransaction { rollback() }
-    let settings = pq.serverVersion < 120_000 ? "; SET LOCAL extra_float_digits = 3" : ""
+    var settings = pq.serverVersion < 120_000 ? "; SET LOCAL extra_float_digits = 3" : ""
+    if pq.serverVersion >= 140_000 { settings += "; SET LOCAL client_connection_check_interval = 1000" }
     _ = try pq.executeScript("BEGIN READ ONLY" + settings)
     inTransaction = true
     transactionOwner = owner

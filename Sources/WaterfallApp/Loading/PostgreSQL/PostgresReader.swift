@@ -51,6 +51,10 @@ public final class PostgresReader: @unchecked Sendable {
   /// How many pages the first cursor holds when the order is total (the next
   /// holds the rest).
   public let windowPages: Int
+  /// How many rows the first page holds at most, when fewer than ``pageRows``:
+  /// a search's first matches come as soon as the server has found so many,
+  /// not once it has found a whole page (nil: a whole page).
+  public var firstPageRows: Int?
   /// How many rows pages have given.
   public private(set) var rowsRead = 0
   /// Whether the last page has been given.
@@ -204,16 +208,17 @@ public final class PostgresReader: @unchecked Sendable {
     // Another reader used the connection meanwhile: its transaction ended this one's cursor.
     if cursorOpen, connection.transactionOwner !== self { cursorOpen = false }
     let result: PostgresResult
+    let asked = rowsRead == 0 ? max(1, min(pageRows, firstPageRows ?? pageRows)) : pageRows
     do {
       if !cursorOpen { try openCursor() }
-      result = try connection.pq.execute("FETCH FORWARD \(pageRows) FROM \(Self.cursor)")
+      result = try connection.pq.execute("FETCH FORWARD \(asked) FROM \(Self.cursor)")
     } catch {
       suspend()
       throw error
     }
     rowsInWindow += result.rowCount
     let windowDone = window.map { rowsInWindow >= $0 } ?? false
-    if result.rowCount < pageRows && !windowDone { isFinished = true }
+    if result.rowCount < asked && !windowDone { isFinished = true }
     if isFinished || windowDone { suspend() }
     let rows = page(of: result)
     return rows.isEmpty && isFinished ? nil : rows

@@ -31,6 +31,22 @@ public final class PostgresRowLookup: Sendable {
     self.rowKey = plan.rowKey
   }
 
+  /// A lookup for the relation `name` names, described on a connection of its
+  /// own; nil when it cannot be (the server is away) or has no row identity.
+  public convenience init?(target: PostgresTarget, table name: String) {
+    guard let connection = try? PostgresConnection(target.text) else { return nil }
+    defer { connection.close() }
+    let described = try? connection.readOnly { () throws(PostgresError) in
+      let relation = try connection.relation(named: name)
+      return (relation, try connection.columns(of: relation), try connection.rowKey(of: relation))
+    }
+    guard let (relation, columns, rowKey) = described else { return nil }
+    let plan = PostgresReadPlan(
+      relation: relation, columns: columns, rowKey: rowKey, statement: "", parameters: [], searchedByServer: true,
+      sortedByServer: true, estimatedRows: nil, notes: [])
+    self.init(target: target, plan: plan)
+  }
+
   /// The row whose identity is `key`, as a JSON object (its `bytea`s described,
   /// not included); nil when it is gone or the server cannot be reached.
   public func json(key: [String]) -> [UInt8]? {

@@ -42,8 +42,12 @@ public protocol ItemSource: Sendable {
   /// The extension point for sources that can filter or sort where the data
   /// lives (a database's `WHERE` and `ORDER BY`, a feed's query parameters): a
   /// source reading only the items `refinement` asks for, in its order, or nil
-  /// when the browser is to search and sort what it loaded itself. Nothing asks
-  /// yet; every source here answers nil.
+  /// when the browser is to search and sort what it loaded itself. Asked of a
+  /// refined source, `refinement` replaces its refinement. A source that
+  /// answers for one refinement answers for all (the browser asks once, with
+  /// an empty one, whether to push its searches and sorts down):
+  /// ``LoadController/refine(_:)`` re-opens it refined, and the browser's
+  /// ``ShownPipeline`` leaves the search and the order to it.
   func refined(by refinement: SourceRefinement) -> (any ItemSource)?
 }
 

@@ -17,8 +17,24 @@ public protocol PageCursor: AnyObject, Sendable {
   /// waits on a network or a server interrupts the wait; one that reads files
   /// needs nothing, as ``PageSink/shouldStop()`` is asked before each chunk.
   func cancel()
+
+  /// The reading is ahead of the user, who is not near its end: a source that
+  /// holds something open between pages (a server's transaction and cursor)
+  /// lets it go, and its next page opens it again where it left off. On the
+  /// loading thread, between pages.
+  func rest()
+
+  /// The program is ending: stop, and leave nothing running elsewhere (a
+  /// statement a server runs for this reading is cancelled before this
+  /// returns, as the server would otherwise run it to its end). From any
+  /// thread; may wait as long as telling a server takes.
+  func end()
 }
 
 extension PageCursor {
   public func cancel() {}
+
+  public func rest() {}
+
+  public func end() { cancel() }
 }

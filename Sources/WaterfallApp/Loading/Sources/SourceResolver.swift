@@ -3,6 +3,9 @@
 /// here.
 ///
 /// - `-` is standard input.
+/// - `postgresql://…` and `postgres://…` name a PostgreSQL server: its table
+///   (`table`), a query's rows (`query`), or with neither its catalogue of
+///   tables and views (``PostgresSource``).
 /// - An `http://` or `https://` URL is a feed (``HTTPFeedSource``), fetched as
 ///   `feed` says.
 /// - A file is read by its content: a SQLite database (told by its first bytes,
@@ -29,6 +32,7 @@ public enum SourceResolver {
       }
       return StandardInputSource()
     }
+    if PostgresTarget.isURI(argument) { return try PostgresSource.resolve(PostgresTarget(argument), table: table, query: query) }
     guard FileSystem.exists(argument) else { throw LoadError.unreadable(path: argument, reason: "No such file or directory") }
     guard FileSystem.isDirectory(argument) else {
       let file: PageFile
