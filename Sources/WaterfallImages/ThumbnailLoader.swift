@@ -209,6 +209,9 @@ private final class Core: @unchecked Sendable {
   private var stopped = false
   /// Requests made since the workers were last woken (``Options/wakesWorkersAtFrameEnd``).
   private var unannounced = false
+  /// The last request a frame's end announced (``Options/wakesWorkersAtFrameEnd``):
+  /// a worker woken for another reason leaves later ones for their frame's end.
+  private var announcedOrder: UInt64 = 0
   private var counts = ThumbnailLoader.Statistics()
   /// Guards `onReady` alone, so that it is called outside `lock` and never after
   /// ``stop()`` returns.
@@ -237,6 +240,7 @@ private final class Core: @unchecked Sendable {
   func endFrame() {
     let wakes: Bool = lock.locked {
       defer { unannounced = false }
+      announcedOrder = order
       return unannounced
     }
     if wakes { lock.broadcast() }
@@ -405,6 +409,7 @@ private final class Core: @unchecked Sendable {
         continue
       }
       if request.parked != parked { continue }
+      if options.wakesWorkersAtFrameEnd, !request.parked, request.order > announcedOrder { continue }
       if let b = best, (b.request.frame, 0 &- b.request.order) >= (request.frame, 0 &- request.order) { continue }
       best = (key, request)
     }

@@ -151,6 +151,10 @@ final class LayoutCoordinator {
   /// the moment to load the next page.
   var isNearEnd: Bool {
     if followsEnd { return true }
+    // Cards not yet laid out (a worker's layout, the throttle, items the view has not
+    // taken in) lengthen the cards: the end is measured once they are in, or a slow
+    // layout would have the next page fetched for a user still a screen away.
+    if phase.isLayingOut || throttle.isPending || dataSource.shownCount > view.numberOfItems { return false }
     // The circle never scrolls: near the end is the front card nearing the last.
     // (While it turns, the view shows a transition: a screenful of cards is plenty.)
     if options.layout == .circle {
