@@ -50,6 +50,9 @@ public enum URLReference {
       var out = ""
       if let scheme { out += scheme + ":" }
       if let authority { out += "//" + authority }
+      // A path of no authority that starts with `//` would read as one:
+      // `/.` before it keeps it a path (as WHATWG's URL writer does).
+      if authority == nil, path.hasPrefix("//") { out += "/." }
       out += path
       if let query { out += "?" + query }
       if let fragment { out += "#" + fragment }
