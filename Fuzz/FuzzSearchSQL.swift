@@ -13,6 +13,9 @@
 
 @testable import WaterfallApp
 
+/// The scalars the LIKE check's text is made of: where LIKE's specials and case meet.
+let alphabet = Array("aAbB%_\\ x.".unicodeScalars)
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSearchSQL(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
   var input = FuzzInput(data, count)
@@ -29,8 +32,7 @@ public func fuzzSearchSQL(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
   let cut = all.firstIndex(of: 0xFF) ?? all.count
   let text = String(decoding: all[..<cut], as: UTF8.self)
   let hays = (cut < all.count ? all[(cut + 1)...] : []).split(separator: 0xFE, omittingEmptySubsequences: false).prefix(4).map {
-    // An alphabet where LIKE's specials and case meet.
-    String(String.UnicodeScalarView($0.map { Unicode.Scalar(Array("aAbB%_\\ x.".unicodeScalars)[Int($0) % 11]) }))
+    String(String.UnicodeScalarView($0.map { alphabet[Int($0) % alphabet.count] }))
   }
 
   let query = SearchQuery(text, exactByDefault: input.bool())

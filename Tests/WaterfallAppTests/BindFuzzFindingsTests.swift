@@ -38,10 +38,12 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     let mark = folder.appendingPathComponent("MARK").path
     let out = folder.appendingPathComponent("OUT").path
-    let template = try CommandTemplate(parsing: "printf '%s' '\u{301} {title}' > \(out)")
+    // Read by Characters, `'́` was no quote: {title} stood among words, and its
+    // quotes closed the shell's.
+    let template = try CommandTemplate(parsing: "printf '%s' '\u{301} {title} '\u{301} > \(out)")
     let line = template.expand { _ in ["$(touch \(mark))"] }
     #expect(ShellCommand.run(line, on: .none) == 0, "\(line)")
     #expect(!FileManager.default.fileExists(atPath: mark), "ran a command: \(line)")
-    #expect((try? String(contentsOfFile: out, encoding: .utf8)) == "\u{301} $(touch \(mark))")
+    #expect((try? String(contentsOfFile: out, encoding: .utf8)) == "\u{301} $(touch \(mark)) \u{301}")
   }
 }
