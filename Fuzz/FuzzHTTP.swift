@@ -54,8 +54,10 @@ func checkResolve(_ reference: String, base: String) {
   require(parts.authority == authority, "\(reference.debugDescription) against \(base.debugDescription) is \(resolved.debugDescription), whose authority is \(parts.authority ?? "none"), not \(authority ?? "none")")
   if !r.path.isEmpty || r.scheme != nil || r.authority != nil {
     // `/.` before a path of no authority that starts with `//` is the writer's.
-    let path = parts.authority == nil && parts.path.hasPrefix("/.//") ? String(parts.path.dropFirst(2)) : parts.path
-    let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+    // By scalars, as the URL is read.
+    let scalars = Array(parts.path.unicodeScalars)
+    let path = parts.authority == nil && scalars.starts(with: "/.//".unicodeScalars) ? Array(scalars.dropFirst(2)) : scalars
+    let segments = path.split(separator: "/", omittingEmptySubsequences: false).map { String(String.UnicodeScalarView($0)) }
     require(!segments.contains(".") && !segments.contains(".."), "\(reference.debugDescription) against \(base.debugDescription) keeps a dot segment: \(resolved.debugDescription)")
   }
   let again = URLReference.resolve(resolved, against: base)

@@ -95,7 +95,7 @@ struct ShellSkeleton {
         i += 1
         depth += 1
         emit("(")
-      case ")":
+      case ")" where depth > 0 || end == ")":
         i += 1
         depth -= 1
         emit(")")

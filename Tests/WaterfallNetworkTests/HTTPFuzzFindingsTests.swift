@@ -21,6 +21,20 @@ import Testing
     #expect(URLReference.Parts(result).authority == authority)
   }
 
+  /// A reference starting with a combining mark, resolved, put the mark right
+  /// after the base's `/`: read by Characters, `/` and the mark were one, so the
+  /// path was read back as part of the authority (the host). Read by scalars.
+  @Test(arguments: [
+    ("\u{31E}x; rel", "http://h:8080/", "http://h:8080/\u{31E}x; rel", "h:8080"),
+    ("a/\u{301}../b", "https://h/", "https://h/a/\u{301}../b", "h"),
+    ("../\u{301}x", "https://h/a/b", "https://h/\u{301}x", "h"),
+  ])
+  func aSlashBeforeACombiningMarkIsASlash(reference: String, base: String, resolved: String, authority: String) {
+    let result = URLReference.resolve(reference, against: base)
+    #expect(result == resolved)
+    #expect(URLReference.Parts(result).authority == authority)
+  }
+
   /// Text before `://` with a `?` in it is no scheme: the query starts at the
   /// `?`, and its secrets were kept as "the scheme".
   @Test(arguments: [
