@@ -64,9 +64,11 @@ public func fuzzPostgresValue(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CI
       let number = column.type == 700 ? Double(Float(double)) : double
       value = Array(postgresFloatText(number, single: column.type == 700).utf8)
     case .json:
-      if let parsed = try? JSONParser.parse(raw) {
+      // A SQL_ASCII database sends json bytes as stored: ill-formed UTF-8 is repaired.
+      if let parsed = try? JSONParser.parse(JSONValue.repairingUTF8(raw)) {
         // As deep as the parser takes, the row would nest it deeper: its text.
         want = PostgresRowEncoder.nesting(of: raw) < JSONParser.maximumDepth ? parsed : .string(String(decoding: raw, as: UTF8.self))
+        if (try? JSONParser.parse(raw)) == nil { value = Array("{}".utf8); want = nil }
       } else {
         value = Array("{}".utf8)
       }

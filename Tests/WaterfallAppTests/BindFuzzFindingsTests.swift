@@ -18,6 +18,13 @@ import Testing
     "ecm `cat {path}` \"$(#x})\"",
     // A here-document's body is not unquoted: `'$(touch x)'` in it runs touch.
     "cat <<EOF\n{title}\nEOF",
+    // The shell ends a backquoted body at its first backquote, quotes or not:
+    // `'` there left the rest unquoted where the template thought it quoted.
+    "echo `'`'{title}`",
+    "echo `'`'\"{title}\"",
+    // A backslash in a body the shell unescapes before reading: `\\'` there is a
+    // quoted quote, here it opened one.
+    "echo `echo \\\\' '{title}`",
   ]
 
   @Test(arguments: refused) func aPlaceholderTheShellWouldNotQuoteIsRefused(_ command: String) {

@@ -32,6 +32,20 @@ import Testing
     #expect(parsed["meta"] == expected)
   }
 
+  /// A SQL_ASCII database sends json as it was stored, ill-formed UTF-8 too:
+  /// the row is UTF-8 all the same (U+FFFD for each ill-formed run).
+  @Test func jsonThatIsNotUTF8MakesAUTF8Row() throws {
+    let bytes: [UInt8] = Array(#"{"c"#.utf8) + [0xFF] + Array(#"olor":"r"}"#.utf8)
+    let result = PostgresResult(
+      columns: [PostgresResult.Column(name: "meta", type: 3802)], rowCount: 1, commandTag: "SELECT 1", memorySize: 0,
+      bytes: bytes, ends: [bytes.count], nulls: [false])
+    var json: [UInt8] = []
+    PostgresRowEncoder(columns: [PostgresColumn(name: "meta", type: 3802)], bytesPrefixed: false, roles: nil)
+      .appendJSON(row: 0, of: result, key: [], to: &json)
+    #expect(ItemScanner.isValidUTF8(json))
+    #expect(try JSONParser.parse(json)["meta"]?["c\u{FFFD}olor"] == .string("r"))
+  }
+
   @Test(arguments: [
     (#"{"a":[1,"]]]"]}"#, 2), (#""[[[""#, 0), (#"[{"\"[":{}}]"#, 3), ("5", 0),
   ])

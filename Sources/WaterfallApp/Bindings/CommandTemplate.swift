@@ -9,8 +9,11 @@
 /// backquotes, `'; rm -rf ~; '`, a newline), it reaches the command as
 /// literal text and is never run. Placeholders inside `${…}`, nested
 /// backquotes or a `#` comment (which a line break in a value would end), or
-/// after a here-document's `<<` (whose body the shell does not unquote), and
-/// quotes the command leaves open, are refused when `--bind` is read. The
+/// after a here-document's `<<` (whose body the shell does not unquote), or
+/// between backquotes that also hold a backslash (the shell unescapes the body
+/// before it reads it), and quotes the command leaves open, are refused when
+/// `--bind` is read. A backquote ends a backquoted body whatever quotes are
+/// open inside it, as the shell finds the end first. The
 /// command is read by Unicode scalars, as the shell reads bytes.
 ///
 /// ```swift
@@ -98,11 +101,38 @@ public struct CommandTemplate: Hashable, Sendable {
     // its command is, so no placeholder may follow.
     var hereDocument = false
     func next(_ offset: Int = 1) -> Unicode.Scalar? { i + offset < characters.count ? characters[i + offset] : nil }
+    // Within backquotes: whether the body holds a backslash, and a placeholder.
+    // The shell unescapes a body before reading it, which this reading does not
+    // follow: the two together are refused.
+    var bodyBackslash = false
+    var bodyPlaceholder = false
+    func checkBody() throws(BindError) {
+      if bodyBackslash && bodyPlaceholder {
+        throw BindError("a placeholder between backquotes that hold a backslash in '\(source)': use $(…)")
+      }
+    }
     while i < characters.count {
       let c = characters[i]
       let level = stack.last ?? .words
       let startsWord = atWordStart
       atWordStart = false
+      if stack.contains(.backquotes) {
+        if c == "\\" {
+          bodyBackslash = true
+          try checkBody()
+        }
+        if c == "`", level != .backquotes, let innermost = stack.lastIndex(of: .backquotes) {
+          // The shell ends a backquoted body at its first unescaped backquote,
+          // whatever quotes it has opened inside (it finds the end first).
+          stack.removeSubrange(innermost...)
+          text.unicodeScalars.append(c)
+          i += 1
+          continue
+        }
+      } else {
+        bodyBackslash = false
+        bodyPlaceholder = false
+      }
       if c == "{" {
         if next() == "{" {
           text.unicodeScalars.append("{")
@@ -117,6 +147,10 @@ public struct CommandTemplate: Hashable, Sendable {
           if backquotes > 1 { throw BindError("a placeholder inside nested backquotes in '\(source)': use $(…)") }
           if stack.contains(.braces) { throw BindError("a placeholder inside ${…} in '\(source)'") }
           if hereDocument { throw BindError("a placeholder after a here-document's << in '\(source)'") }
+          if backquotes > 0 {
+            bodyPlaceholder = true
+            try checkBody()
+          }
           let context: Quoting.Context =
             switch level {
             case .singleQuoted: .singleQuoted

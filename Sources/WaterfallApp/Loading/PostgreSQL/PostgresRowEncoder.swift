@@ -123,7 +123,9 @@ struct PostgresRowEncoder {
           // parser takes would make the row one it refuses (and the reader
           // would leave it out), so such a value is its text.
           if Self.nesting(of: value) < JSONParser.maximumDepth {
-            out.append(contentsOf: value)
+            // UTF-8 as the server sends it, but for a SQL_ASCII database, whose
+            // bytes go out as they were stored: ill-formed runs as U+FFFD.
+            out.append(contentsOf: JSONValue.repairingUTF8(Array(value)))
           } else {
             JSONValue.appendQuoted(utf8: value, to: &out)
           }
