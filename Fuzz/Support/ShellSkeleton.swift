@@ -174,10 +174,10 @@ struct ShellSkeleton {
       i += 1
       if c == "`" {
         let inner = ShellSkeleton(scalars: body, outermost: false)
-        if inner.unclosed || inner.hereDocument != nil {
-          unclosed = inner.unclosed
-          emit("`<<")
-        }
+        // A body that is no complete command is the substitution's error, not
+        // the command's: marked, so both readings must agree on it.
+        if inner.unclosed { emit("`!") }
+        if inner.hereDocument != nil { emit("`<<") }
         emit("`(")
         tokens += inner.tokens
         emit(")`")
