@@ -25,6 +25,9 @@ import Testing
     // A backslash in a body the shell unescapes before reading: `\\'` there is a
     // quoted quote, here it opened one.
     "echo `echo \\\\' '{title}`",
+    // `\`` in quotes inside backquotes is escaped for the shell's search for the
+    // body's end: the body never ends (it ended there before).
+    "echo `x' \\` \"{title}\"",
   ]
 
   @Test(arguments: refused) func aPlaceholderTheShellWouldNotQuoteIsRefused(_ command: String) {

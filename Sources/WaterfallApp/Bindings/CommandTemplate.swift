@@ -120,6 +120,15 @@ public struct CommandTemplate: Hashable, Sendable {
         if c == "\\" {
           bodyBackslash = true
           try checkBody()
+          if level != .backquotes {
+            // The shell finds the body's end before reading it: there a
+            // backslash escapes the next scalar whatever quotes are open (so
+            // `\`` inside quotes does not end the body).
+            text.unicodeScalars.append(c)
+            if let n = next() { text.unicodeScalars.append(n) }
+            i += 2
+            continue
+          }
         }
         if c == "`", level != .backquotes, let innermost = stack.lastIndex(of: .backquotes) {
           // The shell ends a backquoted body at its first unescaped backquote,
