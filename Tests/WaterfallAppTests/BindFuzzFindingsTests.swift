@@ -28,6 +28,9 @@ import Testing
     // `\`` in quotes inside backquotes is escaped for the shell's search for the
     // body's end: the body never ends (it ended there before).
     "echo `x' \\` \"{title}\"",
+    // A comment between backquotes ends at the body's backquote: here the later
+    // backquote opens a body that never ends.
+    "vi`m {path} # x` y\nz`",
   ]
 
   @Test(arguments: refused) func aPlaceholderTheShellWouldNotQuoteIsRefused(_ command: String) {

@@ -193,7 +193,10 @@ public struct CommandTemplate: Hashable, Sendable {
         case "#" where startsWord && level != .braces:
           // A comment, to the end of the line: the shell reads none of it, so a
           // value there (with a line break) would become a command.
-          while let n = next(0), n != "\n" {
+          // Between backquotes it also ends at the body's backquote, which the
+          // shell finds before it reads the comment.
+          let inBody = stack.contains(.backquotes)
+          while let n = next(0), n != "\n", !(inBody && n == "`") {
             if n == "{", let close = characters[(i + 1)...].firstIndex(of: "}"),
               CommandPlaceholder(parsing: String(String.UnicodeScalarView(characters[(i + 1)..<close]))) != nil
             {
