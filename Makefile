@@ -13,8 +13,8 @@
 #   make test-asan the unit and end-to-end tests under the address sanitizer (CI runs it)
 #   make test-tsan the tests under the thread sanitizer (for code that uses threads)
 #   make fuzz      every libFuzzer target in Fuzz/ for FUZZ_SECONDS each (see Fuzz/README.md)
-#   make soak      SOAK_SECONDS (600) of random keys and resizes on a growing --watch file, under
-#                  ASan; not in CI (Scripts/soak.sh)
+#   make soak      SOAK_SECONDS (600) of random keys, resizes and server restarts on files, the
+#                  HTTP test server and PostgreSQL, under ASan; not in CI (Scripts/soak.sh)
 #
 # Anything the build or the tests need and the machine lacks is installed with apt.
 
@@ -128,9 +128,12 @@ FUZZ_SECONDS ?= 30
 fuzz: deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) Scripts/fuzz.sh
 
-# The soak test: the ASan-built browser under --watch on a file that keeps
-# changing, random keys and resizes; at the end no crash, nothing from ASan, the
-# screen equal to its repaint, q exits 0. Prints keys, resizes, rewrites, RSS.
+# The soak test: the ASan-built browser (.build-asan, as test-asan builds it) on a
+# JSON file of pictures on the local HTTP test server, a SQLite file, a growing
+# --watch file, and an HTTP feed and a PostgreSQL table when the binary takes them;
+# random keys and resizes, the HTTP server and a throwaway PostgreSQL cluster
+# restarted every minute; at the end nothing from ASan and every program quits
+# with 0. Prints keys, resizes, restarts, each program's peak RSS.
 SOAK_SECONDS ?= 600
 
 soak: test-deps

@@ -97,14 +97,23 @@ else
   for file in Fuzz/*.swift; do targets+=("$(basename "$file" .swift)"); done
 fi
 
+# Sources of the executable a target tests, compiled into it (an executable
+# target cannot be imported as a module).
+extra_sources() {
+  case $1 in
+  FuzzBind) echo Sources/waterfall/ShellWords.swift ;;
+  esac
+}
+
 for target in "${targets[@]}"; do
+  read -r -a extra <<<"$(extra_sources "$target")"
   if [ -z "$rebuilt" ] && [ -x "$OUT/$target" ] &&
-    [ -z "$(find "Fuzz/$target.swift" Fuzz/Support Scripts/fuzz.sh -newer "$OUT/$target")" ]; then
+    [ -z "$(find "Fuzz/$target.swift" Fuzz/Support Scripts/fuzz.sh "${extra[@]}" -newer "$OUT/$target")" ]; then
     continue
   fi
   echo "fuzz: building $target"
   "$SWIFTC" "${SANITIZE[@]}" "${OPT[@]}" -parse-as-library -swift-version 6 -module-name "$target" \
-    "${SEARCH[@]}" "Fuzz/$target.swift" Fuzz/Support/*.swift -o "$OUT/$target" \
+    "${SEARCH[@]}" "Fuzz/$target.swift" Fuzz/Support/*.swift "${extra[@]}" -o "$OUT/$target" \
     -L "$OUT/lib" -lWaterfallApp -lWaterfallTerminal -lWaterfallImages -lWaterfallView -lWaterfallLayout -lWaterfallNetwork -lWaterfallDigest -lWaterfallWorkers \
     "${C_OBJECTS[@]}" "${SYSTEM_LIBRARIES[@]}" 2>&1 | { grep -v 'ld.gold: warning' || true; }
   [ -x "$OUT/$target" ] || { echo "fuzz: $target did not build" >&2; exit 1; }
@@ -129,7 +138,7 @@ for target in "${targets[@]}"; do
   # Seeds: the target's own, then Data/ (pages whole, and JSON Lines one line a file).
   if [ -d "Fuzz/Seeds/$target" ]; then cp -n Fuzz/Seeds/"$target"/* "$corpus"/ 2>/dev/null || true; fi
   case $target in
-  *Layout* | *Picture*) ;;
+  *Layout* | *Picture* | FuzzBind | FuzzSearchSQL | FuzzHTTP | FuzzPostgresValue) ;;
   *)
     for page in Data/*/*.json Data/*.jsonl; do
       if [ -f "$page" ]; then cp -n "$page" "$corpus/data-$(echo "$page" | tr '/' '-')"; fi
@@ -142,7 +151,8 @@ for target in "${targets[@]}"; do
   # less in a minute than 1 KiB inputs at hundreds (the cov figures in the logs).
   # The pictures and layouts keep 64 KiB (a picture's header and chunks need room).
   case $target in
-  FuzzText | FuzzLoader | FuzzCSV | FuzzJSONPath) max_len=${FUZZ_MAX_LEN:-1024} ;;
+  FuzzText | FuzzLoader | FuzzCSV | FuzzJSONPath | FuzzBind | FuzzSearchSQL | FuzzHTTP) max_len=${FUZZ_MAX_LEN:-1024} ;;
+  FuzzPostgresValue) max_len=${FUZZ_MAX_LEN:-4096} ;;
   *) max_len=${FUZZ_MAX_LEN:-65536} ;;
   esac
   log="$OUT/logs/$target.log"

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """An HTTP server for the tests: loopback only, on a free port, every request logged.
 
-    python3 Scripts/test-http-server.py --log FILE [--latency MS] [--pictures DIR]
+    python3 Scripts/test-http-server.py --log FILE [--latency MS] [--pictures DIR] [--port N]
 
-Binds 127.0.0.1 port 0 (the kernel picks a free port), prints the port on
+Binds 127.0.0.1 port 0 (the kernel picks a free port; --port N to take N), prints the port on
 stdout as one line, then serves until killed (or until the process that started
 it ends). Each request's request line
 (`GET /pictures/a.png HTTP/1.1`) is appended to FILE as it arrives, flushed at
@@ -425,6 +425,8 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--log", required=True)
     parser.add_argument("--latency", type=int, default=0)
+    # A fixed port, for a server restarted where the clients look for it (Scripts/soak.sh).
+    parser.add_argument("--port", type=int, default=0)
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     parser.add_argument("--pictures", default=os.path.join(root, "Tests", "WaterfallImagesTests", "Fixtures"))
     arguments = parser.parse_args()
@@ -440,7 +442,7 @@ def main():
         os._exit(0)
 
     threading.Thread(target=watch_parent, daemon=True).start()
-    server = Server(("127.0.0.1", 0), Handler)
+    server = Server(("127.0.0.1", arguments.port), Handler)
     print(server.server_address[1], flush=True)
     try:
         server.serve_forever()

@@ -33,7 +33,9 @@ public enum Redaction {
   public static func url(_ url: String) -> String {
     var text = Substring(url)
     var out = ""
-    if let colon = text.firstIndex(of: ":"), text[colon...].hasPrefix("://") {
+    // A scheme is letters, digits, `+`, `-`, `.`: text before `://` with a `?` in
+    // it is a query, whose secrets are hidden below.
+    if let colon = text.firstIndex(of: ":"), text[colon...].hasPrefix("://"), URLReference.Parts.isScheme(text[..<colon]) {
       let afterScheme = text.index(colon, offsetBy: 3)
       out = String(text[..<afterScheme])
       text = text[afterScheme...]

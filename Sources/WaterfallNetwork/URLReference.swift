@@ -14,8 +14,10 @@ public enum URLReference {
     var query: String?
     var fragment: String?
 
+    /// Read by Unicode scalars, as a URL is bytes: a `/` followed by a
+    /// combining mark is still a `/` (as Characters, the two are one).
     init(_ text: String) {
-      var rest = Substring(text)
+      var rest = Substring(text).unicodeScalars
       if let hash = rest.firstIndex(of: "#") {
         fragment = String(rest[rest.index(after: hash)...])
         rest = rest[..<hash]
@@ -24,11 +26,11 @@ public enum URLReference {
         query = String(rest[rest.index(after: question)...])
         rest = rest[..<question]
       }
-      if let colon = rest.firstIndex(of: ":"), Self.isScheme(rest[..<colon]) {
+      if let colon = rest.firstIndex(of: ":"), Self.isScheme(Substring(rest[..<colon])) {
         scheme = String(rest[..<colon])
         rest = rest[rest.index(after: colon)...]
       }
-      if rest.hasPrefix("//") {
+      if rest.starts(with: "//".unicodeScalars) {
         rest = rest.dropFirst(2)
         let end = rest.firstIndex(of: "/") ?? rest.endIndex
         authority = String(rest[..<end])
@@ -50,6 +52,9 @@ public enum URLReference {
       var out = ""
       if let scheme { out += scheme + ":" }
       if let authority { out += "//" + authority }
+      // A path of no authority that starts with `//` would read as one:
+      // `/.` before it keeps it a path (as WHATWG's URL writer does).
+      if authority == nil, path.unicodeScalars.starts(with: "//".unicodeScalars) { out += "/." }
       out += path
       if let query { out += "?" + query }
       if let fragment { out += "#" + fragment }
@@ -83,36 +88,40 @@ public enum URLReference {
 
   private static func merge(base: Parts, _ path: String) -> String {
     if base.authority != nil, base.path.isEmpty { return "/" + path }
-    guard let slash = base.path.lastIndex(of: "/") else { return path }
-    return base.path[...slash] + path
+    let scalars = base.path.unicodeScalars
+    guard let slash = scalars.lastIndex(of: "/") else { return path }
+    return String(scalars[...slash]) + path
   }
 
   /// RFC 3986 5.2.4: `.` and `..` segments taken out.
   static func removeDotSegments(_ path: String) -> String {
-    var input = Substring(path)
-    var out = ""
+    // By scalars, as `Parts` reads: `/` then a combining mark is a `/`.
+    var input = Substring(path).unicodeScalars
+    var out = String.UnicodeScalarView()
+    func starts(_ prefix: String) -> Bool { input.starts(with: prefix.unicodeScalars) }
+    func equals(_ text: String) -> Bool { input.elementsEqual(text.unicodeScalars) }
     while !input.isEmpty {
-      if input.hasPrefix("../") {
+      if starts("../") {
         input = input.dropFirst(3)
-      } else if input.hasPrefix("./") {
+      } else if starts("./") {
         input = input.dropFirst(2)
-      } else if input.hasPrefix("/./") {
+      } else if starts("/./") {
         input = input.dropFirst(2)
-      } else if input == "/." {
-        input = "/"
-      } else if input.hasPrefix("/../") || input == "/.." {
-        input = input == "/.." ? "/" : input.dropFirst(3)
-        if let slash = out.lastIndex(of: "/") { out = String(out[..<slash]) } else { out = "" }
-      } else if input == "." || input == ".." {
-        input = ""
+      } else if equals("/.") {
+        input = Substring("/").unicodeScalars
+      } else if starts("/../") || equals("/..") {
+        input = equals("/..") ? Substring("/").unicodeScalars : input.dropFirst(3)
+        if let slash = out.lastIndex(of: "/") { out = String.UnicodeScalarView(out[..<slash]) } else { out = String.UnicodeScalarView() }
+      } else if equals(".") || equals("..") {
+        input = input.dropFirst(input.count)
       } else {
-        let startsWithSlash = input.hasPrefix("/")
+        let startsWithSlash = input.first == "/"
         let searchFrom = startsWithSlash ? input.index(after: input.startIndex) : input.startIndex
         let end = input[searchFrom...].firstIndex(of: "/") ?? input.endIndex
-        out += input[..<end]
+        out.append(contentsOf: input[..<end])
         input = input[end...]
       }
     }
-    return out
+    return String(out)
   }
 }

@@ -11,17 +11,19 @@
 /// ```
 enum ShellWords {
   struct Unclosed: Error, CustomStringConvertible {
-    var quote: Character
+    var quote: Unicode.Scalar
     var description: String { "an unclosed \(quote)" }
   }
 
+  /// Reads `text` by Unicode scalars, as the shell reads bytes: a quote
+  /// followed by a combining mark is still a quote.
   static func split(_ text: String) throws(Unclosed) -> [String] {
     var words: [String] = []
-    var word = ""
+    var word = String.UnicodeScalarView()
     var inWord = false
-    var iterator = Array(text).makeIterator()
-    var pending: Character? = nil
-    func next() -> Character? {
+    var iterator = text.unicodeScalars.makeIterator()
+    var pending: Unicode.Scalar? = nil
+    func next() -> Unicode.Scalar? {
       if let c = pending {
         pending = nil
         return c
@@ -31,8 +33,8 @@ enum ShellWords {
     while let c = next() {
       switch c {
       case " ", "\t", "\n", "\r":
-        if inWord { words.append(word) }
-        word = ""
+        if inWord { words.append(String(word)) }
+        word = String.UnicodeScalarView()
         inWord = false
       case "#" where !inWord:
         while let d = next(), d != "\n" {}
@@ -69,7 +71,7 @@ enum ShellWords {
         word.append(c)
       }
     }
-    if inWord { words.append(word) }
+    if inWord { words.append(String(word)) }
     return words
   }
 }

@@ -7,9 +7,14 @@
 /// quotes are closed around it and opened again; between backquotes, the
 /// escaping the shell undoes there is added. Whatever a value holds (`$(…)`,
 /// backquotes, `'; rm -rf ~; '`, a newline), it reaches the command as
-/// literal text and is never run. Placeholders inside `${…}` or nested
-/// backquotes, and quotes the command leaves open, are refused when `--bind`
-/// is read.
+/// literal text and is never run. Placeholders inside `${…}`, nested
+/// backquotes or a `#` comment (which a line break in a value would end), or
+/// after a here-document's `<<` (whose body the shell does not unquote), or
+/// between backquotes that also hold a backslash (the shell unescapes the body
+/// before it reads it), and quotes the command leaves open, are refused when
+/// `--bind` is read. A backquote ends a backquoted body whatever quotes are
+/// open inside it, as the shell finds the end first. The
+/// command is read by Unicode scalars, as the shell reads bytes.
 ///
 /// ```swift
 /// let template = try CommandTemplate(parsing: "printf '%s\\n' {title} > out")
@@ -83,28 +88,78 @@ public struct CommandTemplate: Hashable, Sendable {
   }
 
   private static func parts(of source: String) throws(BindError) -> [Part] {
-    let characters = Array(source)
+    // Scalars, as the shell reads bytes: a quote followed by a combining mark is
+    // still a quote (as Characters, the two would be one).
+    let characters = Array(source.unicodeScalars)
     var parts: [Part] = []
     var text = ""
     var stack: [Level] = [.words]
     var i = 0
-    func next(_ offset: Int = 1) -> Character? { i + offset < characters.count ? characters[i + offset] : nil }
+    // Whether the next scalar starts a word (where `#` starts a comment).
+    var atWordStart = true
+    // Whether an unquoted `<<` came: a here-document's body is not quoted as
+    // its command is, so no placeholder may follow.
+    var hereDocument = false
+    func next(_ offset: Int = 1) -> Unicode.Scalar? { i + offset < characters.count ? characters[i + offset] : nil }
+    // Within backquotes: whether the body holds a backslash, and a placeholder.
+    // The shell unescapes a body before reading it, which this reading does not
+    // follow: the two together are refused.
+    var bodyBackslash = false
+    var bodyPlaceholder = false
+    func checkBody() throws(BindError) {
+      if bodyBackslash && bodyPlaceholder {
+        throw BindError("a placeholder between backquotes that hold a backslash in '\(source)': use $(…)")
+      }
+    }
     while i < characters.count {
       let c = characters[i]
       let level = stack.last ?? .words
+      let startsWord = atWordStart
+      atWordStart = false
+      if stack.contains(.backquotes) {
+        if c == "\\" {
+          bodyBackslash = true
+          try checkBody()
+          if level != .backquotes {
+            // The shell finds the body's end before reading it: there a
+            // backslash escapes the next scalar whatever quotes are open (so
+            // `\`` inside quotes does not end the body).
+            text.unicodeScalars.append(c)
+            if let n = next() { text.unicodeScalars.append(n) }
+            i += 2
+            continue
+          }
+        }
+        if c == "`", level != .backquotes, let innermost = stack.lastIndex(of: .backquotes) {
+          // The shell ends a backquoted body at its first unescaped backquote,
+          // whatever quotes it has opened inside (it finds the end first).
+          stack.removeSubrange(innermost...)
+          text.unicodeScalars.append(c)
+          i += 1
+          continue
+        }
+      } else {
+        bodyBackslash = false
+        bodyPlaceholder = false
+      }
       if c == "{" {
         if next() == "{" {
-          text.append("{")
+          text.unicodeScalars.append("{")
           i += 2
           continue
         }
         let preceded = i > 0 && characters[i - 1] == "$"
         if !preceded, let close = characters[(i + 1)...].firstIndex(of: "}"),
-          let placeholder = CommandPlaceholder(parsing: String(characters[(i + 1)..<close]))
+          let placeholder = CommandPlaceholder(parsing: String(String.UnicodeScalarView(characters[(i + 1)..<close])))
         {
           let backquotes = stack.filter { $0 == .backquotes }.count
           if backquotes > 1 { throw BindError("a placeholder inside nested backquotes in '\(source)': use $(…)") }
           if stack.contains(.braces) { throw BindError("a placeholder inside ${…} in '\(source)'") }
+          if hereDocument { throw BindError("a placeholder after a here-document's << in '\(source)'") }
+          if backquotes > 0 {
+            bodyPlaceholder = true
+            try checkBody()
+          }
           let context: Quoting.Context =
             switch level {
             case .singleQuoted: .singleQuoted
@@ -118,7 +173,7 @@ public struct CommandTemplate: Hashable, Sendable {
           continue
         }
       }
-      text.append(c)
+      text.unicodeScalars.append(c)
       i += 1
       switch level {
       case .singleQuoted:
@@ -126,31 +181,56 @@ public struct CommandTemplate: Hashable, Sendable {
       case .doubleQuoted:
         switch c {
         case "\\":
-          if let n = next(0) { text.append(n); i += 1 }
+          if let n = next(0) { text.unicodeScalars.append(n); i += 1 }
         case "\"": stack.removeLast()
-        case "`": stack.append(.backquotes)
-        case "$" where next(0) == "(": text.append("("); i += 1; stack.append(.parenthesis)
-        case "$" where next(0) == "{": text.append("{"); i += 1; stack.append(.braces)
+        case "`": stack.append(.backquotes); atWordStart = true
+        case "$" where next(0) == "(": text.unicodeScalars.append("("); i += 1; stack.append(.parenthesis); atWordStart = true
+        case "$" where next(0) == "{": text.unicodeScalars.append("{"); i += 1; stack.append(.braces)
         default: break
         }
       case .words, .backquotes, .parenthesis, .braces:
         switch c {
+        case "#" where startsWord && level != .braces:
+          // A comment, to the end of the line: the shell reads none of it, so a
+          // value there (with a line break) would become a command.
+          // Between backquotes it also ends at the body's backquote, which the
+          // shell finds before it reads the comment.
+          let inBody = stack.contains(.backquotes)
+          while let n = next(0), n != "\n", !(inBody && n == "`") {
+            if n == "{", let close = characters[(i + 1)...].firstIndex(of: "}"),
+              CommandPlaceholder(parsing: String(String.UnicodeScalarView(characters[(i + 1)..<close]))) != nil
+            {
+              throw BindError("a placeholder inside a # comment in '\(source)'")
+            }
+            text.unicodeScalars.append(n)
+            i += 1
+          }
         case "\\" where level == .backquotes && next(0) == "`":
           // An escaped backquote between backquotes opens (or closes) a nested pair.
-          text.append("`")
+          text.unicodeScalars.append("`")
           i += 1
           if stack.filter({ $0 == .backquotes }).count > 1 { stack.removeLast() } else { stack.append(.backquotes) }
+          atWordStart = true
         case "\\":
-          if let n = next(0) { text.append(n); i += 1 }
+          if let n = next(0) { text.unicodeScalars.append(n); i += 1 }
         case "'": stack.append(.singleQuoted)
         case "\"": stack.append(.doubleQuoted)
         case "`":
           if level == .backquotes { stack.removeLast() } else { stack.append(.backquotes) }
-        case "$" where next(0) == "(": text.append("("); i += 1; stack.append(.parenthesis)
-        case "$" where next(0) == "{": text.append("{"); i += 1; stack.append(.braces)
-        case "(": stack.append(.parenthesis)
-        case ")" where level == .parenthesis: stack.removeLast()
+          atWordStart = true
+        case "$" where next(0) == "(": text.unicodeScalars.append("("); i += 1; stack.append(.parenthesis); atWordStart = true
+        case "$" where next(0) == "{": text.unicodeScalars.append("{"); i += 1; stack.append(.braces)
+        case "<" where next(0) == "<" && level != .braces:
+          hereDocument = true
+          atWordStart = true
+        case "(":
+          stack.append(.parenthesis)
+          atWordStart = true
+        case ")" where level == .parenthesis:
+          stack.removeLast()
+          atWordStart = true
         case "}" where level == .braces: stack.removeLast()
+        case " ", "\t", "\n", ";", "&", "|", "<", ">", ")": atWordStart = true
         default: break
         }
       }

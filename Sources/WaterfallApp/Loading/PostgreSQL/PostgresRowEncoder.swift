@@ -3,7 +3,9 @@ import WaterfallImages
 /// Writes rows from PostgreSQL as JSON objects, the text an item is made of
 /// (``ItemScanner``), one member per column in the columns' order.
 ///
-/// - `json`/`jsonb`: nested as they are, so `meta.color` reaches inside.
+/// - `json`/`jsonb`: nested as they are, so `meta.color` reaches inside; a
+///   value nested 512 levels or deeper (which the row's object would take past
+///   the parser's limit) as its text.
 /// - Numbers: `int2`, `int4`, `oid`, `float4`, `float8` as JSON numbers;
 ///   `int8` too while a double holds it exactly (±2⁵³), else as a string;
 ///   `NaN` and the infinities as strings.
@@ -58,6 +60,34 @@ struct PostgresRowEncoder {
     self.roles = roles
   }
 
+  /// How deep arrays and objects nest in the JSON text `value` (brackets in
+  /// strings not counted).
+  ///
+  /// ```swift
+  /// PostgresRowEncoder.nesting(of: Array(#"{"a":[1,"]"]}"#.utf8))   // 2
+  /// ```
+  static func nesting(of value: some Collection<UInt8>) -> Int {
+    var depth = 0
+    var deepest = 0
+    var inString = false
+    var escaped = false
+    for byte in value {
+      if inString {
+        if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+        continue
+      }
+      switch byte {
+      case UInt8(ascii: "\""): inString = true
+      case UInt8(ascii: "["), UInt8(ascii: "{"):
+        depth += 1
+        deepest = max(deepest, depth)
+      case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+      default: break
+      }
+    }
+    return deepest
+  }
+
   /// The select list for `quoted` columns (each column's name quoted): a
   /// prefixed `bytea` as its first `prefix` bytes and its length.
   static func selectList(_ columns: [PostgresColumn], quoted: [String], prefix: Int?) -> [String] {
@@ -86,8 +116,19 @@ struct PostgresRowEncoder {
         switch field.column.kind {
         case .boolean:
           out.append(contentsOf: (value.first == UInt8(ascii: "t") ? "true" : "false").utf8)
-        case .integer, .json:
+        case .integer:
           out.append(contentsOf: value)
+        case .json:
+          // Nested one level deeper in the row's object: a value as deep as the
+          // parser takes would make the row one it refuses (and the reader
+          // would leave it out), so such a value is its text.
+          if Self.nesting(of: value) < JSONParser.maximumDepth {
+            // UTF-8 as the server sends it, but for a SQL_ASCII database, whose
+            // bytes go out as they were stored: ill-formed runs as U+FFFD.
+            out.append(contentsOf: JSONValue.repairingUTF8(Array(value)))
+          } else {
+            JSONValue.appendQuoted(utf8: value, to: &out)
+          }
         case .bigInteger:
           let exact = Int64(String(decoding: value, as: UTF8.self)).map { $0.magnitude <= 1 << 53 } ?? false
           if exact { out.append(contentsOf: value) } else { JSONValue.appendQuoted(utf8: value, to: &out) }

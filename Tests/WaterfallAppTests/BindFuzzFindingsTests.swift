@@ -1,0 +1,62 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import WaterfallApp
+
+/// What `FuzzBind` found (Fuzz/Seeds/FuzzBind/finding-*): bound commands whose
+/// placeholders the template quoted for the wrong place, so that an item's value
+/// could end its quoting and run a command.
+@Suite struct BindFuzzFindingsTests {
+  /// Commands a value could break out of: refused when `--bind` is read.
+  static let refused = [
+    // A `#` comment ends at a line break, and a value's line break is not quoted there.
+    "vim {path} # {title}",
+    "echo {path}; #{title}",
+    "echo $(# {title}\n)",
+    // A comment that swallows the closing `)` and `"`: the shell sees $( unclosed.
+    "ecm `cat {path}` \"$(#x})\"",
+    // A here-document's body is not unquoted: `'$(touch x)'` in it runs touch.
+    "cat <<EOF\n{title}\nEOF",
+    // The shell ends a backquoted body at its first backquote, quotes or not:
+    // `'` there left the rest unquoted where the template thought it quoted.
+    "echo `'`'{title}`",
+    "echo `'`'\"{title}\"",
+    // A backslash in a body the shell unescapes before reading: `\\'` there is a
+    // quoted quote, here it opened one.
+    "echo `echo \\\\' '{title}`",
+    // `\`` in quotes inside backquotes is escaped for the shell's search for the
+    // body's end: the body never ends (it ended there before).
+    "echo `x' \\` \"{title}\"",
+    // A comment between backquotes ends at the body's backquote: here the later
+    // backquote opens a body that never ends.
+    "vi`m {path} # x` y\nz`",
+  ]
+
+  @Test(arguments: refused) func aPlaceholderTheShellWouldNotQuoteIsRefused(_ command: String) {
+    #expect(throws: BindError.self, "\(command.debugDescription)") { try CommandTemplate(parsing: command) }
+  }
+
+  /// `#` inside a word, and `<<` quoted, are no comment and no here-document.
+  @Test func aHashInAWordAndAQuotedLessLessAreKept() throws {
+    let template = try CommandTemplate(parsing: "echo a#{title} '<<' \"#{path}\"")
+    #expect(template.expand { _ in ["v"] } == "echo a#'v' '<<' \"#\"'v'\"\"")
+  }
+
+  /// A quote followed by a combining mark is a quote to the shell (it reads
+  /// bytes): the placeholder after it is inside single quotes, and a value that
+  /// would run a command stays text. Run through the real /bin/sh.
+  @Test func aQuoteFollowedByACombiningMarkIsStillAQuote() throws {
+    let folder = try Scratch.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let mark = folder.appendingPathComponent("MARK").path
+    let out = folder.appendingPathComponent("OUT").path
+    // Read by Characters, `'́` was no quote: {title} stood among words, and its
+    // quotes closed the shell's.
+    let template = try CommandTemplate(parsing: "printf '%s' '\u{301} {title} '\u{301} > \(out)")
+    let line = template.expand { _ in ["$(touch \(mark))"] }
+    #expect(ShellCommand.run(line, on: .none) == 0, "\(line)")
+    #expect(!FileManager.default.fileExists(atPath: mark), "ran a command: \(line)")
+    #expect((try? String(contentsOfFile: out, encoding: .utf8)) == "\u{301} $(touch \(mark)) \u{301}")
+  }
+}
