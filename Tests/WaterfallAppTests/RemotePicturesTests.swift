@@ -105,6 +105,9 @@ import WaterfallView
     let url = server.url("/pictures/never.png")
     _ = Self.frame(remote, [url])
     eventually("the picture on its way") { remote.note(for: url) == "downloading" }
+    // On its way at the server too: a download still queued is dropped unsent when
+    // given up, and the server would have no client to see go.
+    eventually("the server to be sending it") { server.requests(to: "/pictures/never.png") > 0 }
     // Still drawn: kept.
     _ = Self.frame(remote, [url])
     _ = Self.frame(remote, [url])
