@@ -21,7 +21,10 @@ public func fuzzBind(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
   var input = FuzzInput(data, count)
   let all = input.remainingBytes()
   let cut = all.firstIndex(of: 0xFF) ?? all.count
-  let text = String(decoding: all[..<cut], as: UTF8.self)
+  // A --bind value comes from argv or WATERFALL_DEFAULT_OPTS, neither of which can
+  // hold a NUL: a NUL ends the string there.
+  let ended = all[..<cut].firstIndex(of: 0) ?? cut
+  let text = String(decoding: all[..<ended], as: UTF8.self)
   let rest = cut < all.count ? Array(all[(cut + 1)...]) : []
   var values = rest.split(separator: 0xFE, maxSplits: 2, omittingEmptySubsequences: false).map {
     String(decoding: $0, as: UTF8.self)
