@@ -82,7 +82,9 @@ let package = Package(
     // The browser.
     .target(
       name: "WaterfallApp",
-      dependencies: ["WaterfallLayout", "WaterfallView", "WaterfallTerminal", "WaterfallImages", "WaterfallWorkers", "WaterfallNetwork", "CSQLite", "CLibpq"]
+      dependencies: ["WaterfallLayout", "WaterfallView", "WaterfallTerminal", "WaterfallImages", "WaterfallWorkers", "WaterfallNetwork", "CSQLite", "CLibpq"],
+      // The map of its folders, for people.
+      exclude: ["README.md"]
     ),
     .executableTarget(
       name: "waterfall",
