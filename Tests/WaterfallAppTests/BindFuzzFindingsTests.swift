@@ -59,4 +59,22 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: mark), "ran a command: \(line)")
     #expect((try? String(contentsOfFile: out, encoding: .utf8)) == "\u{301} $(touch \(mark)) \u{301}")
   }
+
+  /// A value's backquote followed by a combining mark is escaped between
+  /// backquotes too: read by Characters, `` `ٗ `` was no backquote, stayed
+  /// unescaped, and ended the body, so the value's next backquotes ran a
+  /// command. Run through the real /bin/sh.
+  @Test func aBackquoteFollowedByACombiningMarkIsEscapedInBackquotes() throws {
+    let folder = try Scratch.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let mark = folder.appendingPathComponent("MARK").path
+    let out = folder.appendingPathComponent("OUT").path
+    let template = try CommandTemplate(parsing: "printf '%s' `printf '%s' {title}` > \(out)")
+    let value = "a`\u{657}touch \(mark)`\u{657}b"
+    let line = template.expand { _ in [value] }
+    _ = ShellCommand.run(line, on: .none)
+    #expect(!FileManager.default.fileExists(atPath: mark), "ran a command: \(line)")
+    // The substitution is unquoted: split at the space, printed back to back.
+    #expect((try? String(contentsOfFile: out, encoding: .utf8)) == value.replacingOccurrences(of: " ", with: ""))
+  }
 }

@@ -23,13 +23,15 @@ public enum ShellQuoting {
 
   /// `text` with `\`, `` ` `` and `$` escaped by a backslash: what stands for
   /// them between backquotes, which the shell unescapes before it reads the
-  /// command inside (so a quoted value there reaches that command whole).
+  /// command inside (so a quoted value there reaches that command whole). Read
+  /// by scalars, as the shell reads bytes: a backquote followed by a combining
+  /// mark is one Character and still a backquote.
   static func escapedForBackquotes(_ text: String) -> String {
-    var out = ""
-    for c in text {
-      if c == "\\" || c == "`" || c == "$" { out.append("\\") }
-      out.append(c)
+    var out = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      if scalar == "\\" || scalar == "`" || scalar == "$" { out.append("\\") }
+      out.append(scalar)
     }
-    return out
+    return String(out)
   }
 }
