@@ -26,6 +26,7 @@ extension Browser {
       storeDidAppend(relayoutAllowed: cards.throttle.allows(now: now, loaderIdle: update.loaderIdle))
     }
     if let state = update.loading { loading = state }
+    finishGoingToEndOnceLaidOut()
   }
 
   /// Shows the items the store gained since the last call (appended at its end).

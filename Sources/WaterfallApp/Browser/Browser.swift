@@ -101,12 +101,19 @@ public final class Browser {
       // A sort made while loading is made again over every item.
       pipeline.loadingFinished(atTop: cards.view.selectedIndexPath.map(cards.dataSource.position(of:)) == 0)
       cards.prefetchHeights()
-      if goingToEnd {
-        goingToEnd = false
-        notice = nil
-        cards.view.selectLastItem()
-      }
+      if goingToEnd { cards.view.selectLastItem() }
+      finishGoingToEndOnceLaidOut()
     }
+  }
+
+  /// `G`'s run ends once every page is in and laid out, on the last card: with
+  /// the last page's cards still waiting for their layout, the selection follows
+  /// them when they come (the view's last card was not yet the last).
+  func finishGoingToEndOnceLaidOut() {
+    guard goingToEnd, loading == .done, !cards.hasCardsAwaitingLayout else { return }
+    goingToEnd = false
+    notice = nil
+    cards.view.selectLastItem()
   }
 
   public convenience init(store: ItemStore, options: Options, size: Size) {
@@ -299,6 +306,7 @@ public final class Browser {
     changed = takePrefetchedHeights() > 0 || changed
     changed = takeLayoutResult() || changed
     changed = takeFieldPasses() || changed
+    finishGoingToEndOnceLaidOut()
     return changed
   }
 

@@ -149,12 +149,18 @@ final class LayoutCoordinator {
   /// Whether the selection or the scroll is within one screen of the end of the
   /// cards (the right end, when they flow sideways), or `G` is going to the end:
   /// the moment to load the next page.
+  /// Whether cards shown wait to be laid out (a worker's layout, the throttle,
+  /// items the view has not taken in): the view's end is not yet the cards' end.
+  var hasCardsAwaitingLayout: Bool {
+    phase.isLayingOut || throttle.isPending || dataSource.shownCount > view.numberOfItems
+  }
+
   var isNearEnd: Bool {
     if followsEnd { return true }
     // Cards not yet laid out (a worker's layout, the throttle, items the view has not
     // taken in) lengthen the cards: the end is measured once they are in, or a slow
     // layout would have the next page fetched for a user still a screen away.
-    if phase.isLayingOut || throttle.isPending || dataSource.shownCount > view.numberOfItems { return false }
+    if hasCardsAwaitingLayout { return false }
     // The circle never scrolls: near the end is the front card nearing the last.
     // (While it turns, the view shows a transition: a screenful of cards is plenty.)
     if options.layout == .circle {
