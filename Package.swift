@@ -70,11 +70,13 @@ let package = Package(
     .target(name: "WaterfallView", dependencies: ["WaterfallLayout", "CTextWidth"]),
     .target(name: "WaterfallImages", dependencies: ["WaterfallLayout", "WaterfallView", "WaterfallWorkers", "WaterfallDigest", "CImageDecoding", "CPng", "CJpeg", "CGif", "CWebp"]),
 
+    // The names in a folder, read safely on POSIX calls (every target that lists a folder).
+    .target(name: "WaterfallFiles"),
     // Digests (MD5) for cache file names: no dependencies, so any target can use them.
     .target(name: "WaterfallDigest"),
     // HTTP through libcurl: a client on a thread of its own, body streams for
     // loaders, a download queue for pictures, and the pictures' disk cache.
-    .target(name: "WaterfallNetwork", dependencies: ["CCurl", "WaterfallDigest"]),
+    .target(name: "WaterfallNetwork", dependencies: ["CCurl", "WaterfallDigest", "WaterfallFiles"]),
 
     // The live terminal: the only code that touches ncurses, and the run loop.
     .target(name: "WaterfallTerminal", dependencies: ["CNcursesw", "WaterfallView"]),
@@ -82,7 +84,7 @@ let package = Package(
     // The browser.
     .target(
       name: "WaterfallApp",
-      dependencies: ["WaterfallLayout", "WaterfallView", "WaterfallTerminal", "WaterfallImages", "WaterfallWorkers", "WaterfallNetwork", "CSQLite", "CLibpq"],
+      dependencies: ["WaterfallLayout", "WaterfallView", "WaterfallTerminal", "WaterfallImages", "WaterfallWorkers", "WaterfallNetwork", "WaterfallFiles", "CSQLite", "CLibpq"],
       // The map of its folders, for people.
       exclude: ["README.md"]
     ),
@@ -97,7 +99,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "waterfall-bench",
-      dependencies: ["WaterfallLayout", "WaterfallView", "WaterfallApp", "WaterfallImages", "WaterfallWorkers", "CSQLite"]
+      dependencies: ["WaterfallLayout", "WaterfallView", "WaterfallApp", "WaterfallImages", "WaterfallWorkers", "WaterfallFiles", "CSQLite"]
     ),
 
     // The library used alone: a live waterfall of its own cells (`swift run waterfall-example`).
@@ -114,6 +116,7 @@ let package = Package(
     .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
     .testTarget(name: "WaterfallLayoutTests", dependencies: ["WaterfallLayout", "TestSupport"]),
     .testTarget(name: "WaterfallViewTests", dependencies: ["WaterfallView", "TestSupport"]),
+    .testTarget(name: "WaterfallFilesTests", dependencies: ["WaterfallFiles"]),
     .testTarget(name: "WaterfallWorkersTests", dependencies: ["WaterfallWorkers", "TestSupport"]),
     .testTarget(name: "WaterfallImagesTests", dependencies: ["WaterfallImages", "TestSupport"], exclude: ["Fixtures"]),
     .testTarget(name: "WaterfallNetworkTests", dependencies: ["WaterfallNetwork", "WaterfallDigest", "TestSupport"]),

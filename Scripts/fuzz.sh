@@ -82,7 +82,7 @@ module() {
     -emit-library -static -o "$OUT/lib/lib$name.a" "${sources[@]}" 2> >(grep -v 'ld.gold: warning' >&2)
 }
 # Every library target WaterfallApp needs, dependencies first (Package.swift).
-SWIFT_MODULES=(WaterfallWorkers WaterfallDigest WaterfallNetwork WaterfallLayout WaterfallView WaterfallImages WaterfallTerminal WaterfallApp)
+SWIFT_MODULES=(WaterfallWorkers WaterfallDigest WaterfallFiles WaterfallNetwork WaterfallLayout WaterfallView WaterfallImages WaterfallTerminal WaterfallApp)
 for name in "${SWIFT_MODULES[@]}"; do
   module "$name"
 done
@@ -114,7 +114,7 @@ for target in "${targets[@]}"; do
   echo "fuzz: building $target"
   "$SWIFTC" "${SANITIZE[@]}" "${OPT[@]}" -parse-as-library -swift-version 6 -module-name "$target" \
     "${SEARCH[@]}" "Fuzz/$target.swift" Fuzz/Support/*.swift "${extra[@]}" -o "$OUT/$target" \
-    -L "$OUT/lib" -lWaterfallApp -lWaterfallTerminal -lWaterfallImages -lWaterfallView -lWaterfallLayout -lWaterfallNetwork -lWaterfallDigest -lWaterfallWorkers \
+    -L "$OUT/lib" -lWaterfallApp -lWaterfallTerminal -lWaterfallImages -lWaterfallView -lWaterfallLayout -lWaterfallNetwork -lWaterfallFiles -lWaterfallDigest -lWaterfallWorkers \
     "${C_OBJECTS[@]}" "${SYSTEM_LIBRARIES[@]}" 2>&1 | { grep -v 'ld.gold: warning' || true; }
   [ -x "$OUT/$target" ] || { echo "fuzz: $target did not build" >&2; exit 1; }
 done

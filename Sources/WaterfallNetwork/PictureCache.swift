@@ -2,6 +2,7 @@
   import Glibc
 #endif
 import WaterfallDigest
+import WaterfallFiles
 
 /// Pictures fetched by URL, kept on disk: in `$XDG_CACHE_HOME/waterfall/pictures`
 /// (else `~/.cache/waterfall/pictures`), so a picture shows again without the
@@ -236,15 +237,11 @@ public final class PictureCache: @unchecked Sendable {
   /// The cache files, temporary ones left out (and removed when older than an hour:
   /// a program that died while writing).
   func files() -> [FileInfo] {
-    guard let folder = opendir(directory) else { return [] }
-    defer { closedir(folder) }
+    guard let names = DirectoryNames.list(directory) else { return [] }
     var found: [FileInfo] = []
     var now = timespec()
     clock_gettime(CLOCK_REALTIME, &now)
-    while let item = readdir(folder) {
-      let name = withUnsafeBytes(of: item.pointee.d_name) { raw in
-        String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-      }
+    for name in names {
       let path = directory + "/" + name
       var info = stat()
       guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
   import Glibc
 #endif
+import WaterfallFiles
 
 /// The PostgreSQL cluster the bench starts for itself: Debian's server
 /// (/usr/lib/postgresql/N/bin), its data kept in a folder of the bench's data
@@ -29,11 +30,9 @@ final class BenchCluster {
   /// The newest server's programs.
   static func binFolder() -> String? {
     let root = "/usr/lib/postgresql"
-    guard let folder = opendir(root) else { return nil }
-    defer { closedir(folder) }
+    guard let names = DirectoryNames.list(root) else { return nil }
     var versions: [Int] = []
-    while let entry = readdir(folder) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+    for name in names {
       if let version = Int(name), access("\(root)/\(name)/bin/initdb", X_OK) == 0 { versions.append(version) }
     }
     return versions.max().map { "\(root)/\($0)/bin" }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
   import Glibc
 #endif
+import WaterfallFiles
 
 /// The feed figures (issue 28), on the real binary in a 200x60 pseudo-terminal
 /// against the tests' HTTP server on 127.0.0.1, every answer 50 ms late:
@@ -199,14 +200,8 @@ struct FeedBench {
 
   /// Removes `path` and everything under it.
   static func remove(_ path: String) {
-    if let directory = opendir(path) {
-      while let entry = readdir(directory) {
-        let name = withUnsafePointer(to: entry.pointee.d_name) {
-          $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-        }
-        if name != ".", name != ".." { remove(path + "/" + name) }
-      }
-      closedir(directory)
+    if let names = DirectoryNames.list(path) {
+      for name in names { remove(path + "/" + name) }
       rmdir(path)
     } else {
       unlink(path)

@@ -1,4 +1,5 @@
 import WaterfallApp
+import WaterfallFiles
 import WaterfallImages
 import WaterfallLayout
 import WaterfallView
@@ -50,16 +51,8 @@ struct ImageBench {
   }
 
   static func pictures(in folder: String) -> [String] {
-    guard let directory = opendir(folder) else { return [] }
-    defer { closedir(directory) }
-    var names: [String] = []
-    while let entry = readdir(directory) {
-      let name = withUnsafePointer(to: entry.pointee.d_name) {
-        $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-      }
-      if !name.hasPrefix("."), ImageFormat.isPictureName(name) { names.append(folder + "/" + name) }
-    }
-    return names.sorted()
+    let names = (DirectoryNames.list(folder) ?? []).filter { !$0.hasPrefix(".") && ImageFormat.isPictureName($0) }
+    return names.map { folder + "/" + $0 }.sorted()
   }
 
   /// Milliseconds to make the card thumbnail of `path`, as the worker does.

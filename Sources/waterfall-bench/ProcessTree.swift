@@ -1,6 +1,7 @@
 #if canImport(Glibc)
   import Glibc
 #endif
+import WaterfallFiles
 
 /// The processes a process started, as `/proc` lists them: how the benchmark
 /// finds `waterfall` at the end of a shell pipeline (`yes … | waterfall -`),
@@ -12,12 +13,7 @@
 enum ProcessTree {
   /// The first child of `parent` whose command name (`/proc/PID/comm`) is `name`.
   static func child(of parent: pid_t, named name: String) -> pid_t? {
-    guard let directory = opendir("/proc") else { return nil }
-    defer { closedir(directory) }
-    while let entry = readdir(directory) {
-      let text = withUnsafePointer(to: entry.pointee.d_name) {
-        $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-      }
+    for text in DirectoryNames.list("/proc") ?? [] {
       guard let pid = pid_t(text), let stat = read("/proc/\(pid)/stat"), parentID(stat: stat) == parent else { continue }
       if read("/proc/\(pid)/comm")?.split(separator: "\n").first.map(String.init) == name { return pid }
     }

@@ -172,15 +172,6 @@ import WaterfallNetwork
     #expect(layout.err == "waterfall: \(server.url("/pages/link/2?pages=3&per=4&fail=2&until=never")): HTTP 500 Internal Server Error\n")
   }
 
-  @Test func aResponseLargerThanTheMemoryLimitIsRefused() throws {
-    let server = try TestHTTPServer()
-    defer { server.stop() }
-    let url = server.url("/bytes?size=80000000")
-    let browse = try Tmux.waterfall([url, "--memory-limit", "64M"])
-    #expect(browse.status == 2)
-    #expect(browse.err == "waterfall: \(url): the response is larger than its budget of 64 MiB\n")
-  }
-
   @Test func cachedPicturesStillShowWhenTheServerIsGone() throws {
     let server = try TestHTTPServer()
     defer { server.stop() }

@@ -15,6 +15,12 @@ import TestSupport
     return try #require(object?["3166-1"] as? [[String: String]])
   }
 
+  /// Whether the status bar names `order` as the sort done, not one under way.
+  static func isSorted(_ screen: [String], by order: String) -> Bool {
+    let status = Tmux.status(screen)
+    return status.contains(order) && !status.contains("sorting")
+  }
+
   @Test(.enabled(if: hasIsoCodes, "iso-codes is not installed (make deps installs it)"))
   func sortDescendingOpensOnTheLargestValueShownOnItsCard() throws {
     let out = "/tmp/wf-sort-print-\(getpid()).json"
@@ -23,7 +29,7 @@ import TestSupport
     let tmux = try Tmux("NO_COLOR=1 waterfall --print --sort numeric:desc \(Self.countries) > \(out)", width: 100, height: 30)
     // The first screen: the largest number first, selected, its value on its card.
     let screen = try tmux.waitFor("the countries sorted") { screen in
-      Tmux.status(screen).contains("numeric ↓") && screen.joined().contains("numeric: \(largest["numeric"]!)")
+      Self.isSorted(screen, by: "numeric ↓") && screen.joined().contains("numeric: \(largest["numeric"]!)")
     }
     #expect(Tmux.status(screen).hasPrefix(" 1/249"), "\(Tmux.status(screen))")
     #expect(screen[0].hasPrefix("┏") && screen[1].contains(largest["name"]!), "the first card, selected: \(screen[0...2])")
@@ -48,11 +54,13 @@ import TestSupport
       return text.contains("▸ numeric") && text.contains("1 of 7 fields")
     }
     try tmux.send("Enter")
-    let sorted = try tmux.waitFor("sorted by numeric") { Tmux.status($0).contains("numeric ↑") }
+    // Sorted, not sorting: while the sort runs the status says "sorting numeric ↑…"
+    // over the cards in the data's order.
+    let sorted = try tmux.waitFor("sorted by numeric") { Self.isSorted($0, by: "numeric ↑") }
     #expect(sorted[1].contains(smallest["name"]!), "the smallest first: \(sorted[0...3])")
     #expect(sorted.joined().contains("numeric: \(smallest["numeric"]!)"))
     try tmux.send("S")
-    try tmux.waitFor("the other way round") { Tmux.status($0).contains("numeric ↓") }
+    try tmux.waitFor("the other way round") { Self.isSorted($0, by: "numeric ↓") }
     try tmux.send("q")
     #expect(try tmux.waitForExit().status == 0)
   }

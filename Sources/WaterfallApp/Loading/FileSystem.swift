@@ -1,6 +1,7 @@
 #if canImport(Glibc)
   import Glibc
 #endif
+import WaterfallFiles
 
 /// The few file operations the loader needs, on POSIX calls (no Foundation, so
 /// the program starts fast).
@@ -148,15 +149,7 @@ enum FileSystem {
 
   /// The names in directory `path`, unsorted.
   static func list(_ path: String) throws(Failure) -> [String] {
-    guard let dir = opendir(path) else { throw Failure(path: path, reason: lastError()) }
-    defer { closedir(dir) }
-    var names: [String] = []
-    while let entry = readdir(dir) {
-      let name = withUnsafePointer(to: entry.pointee.d_name) {
-        $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-      }
-      if name != "." && name != ".." { names.append(name) }
-    }
+    guard let names = DirectoryNames.list(path) else { throw Failure(path: path, reason: lastError()) }
     return names
   }
 

@@ -110,7 +110,9 @@ public final class SearchEngine: Sendable {
     let job = Job(query: query, texts: texts, candidates: candidates)
     // The state first: a synchronous worker delivers before `start` returns.
     state.withLock { $0 = State(job: job, generation: worker.generation + 1) }
-    return worker.start(lanes: min(workerCount, max(1, job.chunkCount))) { [self] lane in work(job, lane: lane) }
+    // Weakly: a stepped engine's lanes wait in its own worker until run, and
+    // an engine dropped with a search never stepped must not keep itself.
+    return worker.start(lanes: min(workerCount, max(1, job.chunkCount))) { [weak self] lane in self?.work(job, lane: lane) }
   }
 
   /// Stops the search under way, if any, and forgets its results.

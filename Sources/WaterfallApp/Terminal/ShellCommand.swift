@@ -1,6 +1,7 @@
 #if canImport(Glibc)
   import Glibc
 #endif
+import WaterfallFiles
 
 /// A command line run by `/bin/sh -c`, as bound with `--bind`: on the terminal
 /// (`execute`), with no terminal at all (`execute-silent`), or in the place of
@@ -110,14 +111,7 @@ public enum ShellCommand {
   /// The descriptors open in this process (`/proc/self/fd`): one closed by
   /// another thread meanwhile is no error for a spawn's close action.
   static func openDescriptors() -> [Int32] {
-    guard let directory = opendir("/proc/self/fd") else { return [] }
-    defer { closedir(directory) }
-    var found: [Int32] = []
-    while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-      if let fd = Int32(name) { found.append(fd) }
-    }
-    return found
+    (DirectoryNames.list("/proc/self/fd") ?? []).compactMap { Int32($0) }
   }
 
   /// Calls `body` with `arguments` as a C `argv` (NULL-terminated).
