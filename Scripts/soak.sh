@@ -7,7 +7,7 @@
 #   sqlite   a SQLite file of 5,000 rows
 #   watch    a JSON Lines file under --watch that keeps growing and is sometimes rewritten
 #   feed     an HTTP feed URL on the test server (Link-header pages), when the binary
-#            takes URLs (`waterfall --help` names http://)
+#            takes URLs (`waterfall --help` names FILE|DIR|URL)
 #   postgres a PostgreSQL table in a throwaway cluster on a Unix socket, when the
 #            binary takes postgresql:// URLs
 #
@@ -80,7 +80,7 @@ fi
 [ -x "$BIN" ] || fail "no binary at $BIN"
 HELP=$("$BIN" --help 2>&1)
 takes_urls=""; takes_postgres=""
-grep -q 'http://\|https://' <<<"$HELP" && takes_urls=1
+grep -qF 'FILE|DIR|URL' <<<"$HELP" && takes_urls=1
 grep -q 'postgresql://' <<<"$HELP" && takes_postgres=1
 
 # The HTTP test server, on the same port after each restart.
