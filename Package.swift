@@ -76,7 +76,7 @@ let package = Package(
     .target(name: "WaterfallDigest"),
     // HTTP through libcurl: a client on a thread of its own, body streams for
     // loaders, a download queue for pictures, and the pictures' disk cache.
-    .target(name: "WaterfallNetwork", dependencies: ["CCurl", "WaterfallDigest", "WaterfallFiles"]),
+    .target(name: "WaterfallNetwork", dependencies: ["CCurl", "WaterfallDigest", "WaterfallFiles", "WaterfallWorkers"]),
 
     // The live terminal: the only code that touches ncurses, and the run loop.
     .target(name: "WaterfallTerminal", dependencies: ["CNcursesw", "WaterfallView"]),

@@ -1,3 +1,5 @@
+import WaterfallWorkers
+
 /// A picture for the kitty graphics protocol: sent to the terminal once under its
 /// id (``transmission``), then placed where its top-left cell is, moved by placing
 /// it again, and taken off the screen without forgetting its pixels.
@@ -57,7 +59,7 @@ public struct KittyPicture: Hashable, Sendable {
   nonisolated(unsafe) private static var lastID: UInt32 = 0
 
   private static func nextID() -> UInt32 {
-    lock.locked {
+    lock.withLock {
       lastID = lastID == UInt32.max ? 1 : lastID + 1
       return lastID
     }

@@ -225,20 +225,20 @@ private final class Core: @unchecked Sendable {
   }
 
   func stop() {
-    lock.locked {
+    lock.withLock {
       stopped = true
       lock.broadcast()
     }
     // Waits for a call under way to end.
-    callbackLock.locked { onReady = nil }
+    callbackLock.withLock { onReady = nil }
   }
 
   func beginFrame() {
-    lock.locked { frame &+= 1 }
+    lock.withLock { frame &+= 1 }
   }
 
   func endFrame() {
-    let wakes: Bool = lock.locked {
+    let wakes: Bool = lock.withLock {
       defer { unannounced = false }
       announcedOrder = order
       return unannounced
@@ -248,7 +248,7 @@ private final class Core: @unchecked Sendable {
 
   func thumbnail(_ key: ThumbnailKey, request: Bool, wakesOnFailure: Bool) -> ThumbnailState {
     var added = false
-    let state: ThumbnailState = lock.locked {
+    let state: ThumbnailState = lock.withLock {
       if request || cache.contains(key), let thumbnail = cache.value(for: key) { return .ready(thumbnail) }
       if let error = failures[key.path] { return .failed(error) }
       if request {
@@ -274,11 +274,11 @@ private final class Core: @unchecked Sendable {
   }
 
   func failure(forPath path: String) -> ImageError? {
-    lock.locked { failures[path] }
+    lock.withLock { failures[path] }
   }
 
   func removeAll() {
-    lock.locked {
+    lock.withLock {
       cache.removeAll()
       failures.removeAll()
       watched.removeAll()
@@ -286,7 +286,7 @@ private final class Core: @unchecked Sendable {
   }
 
   var statistics: ThumbnailLoader.Statistics {
-    lock.locked {
+    lock.withLock {
       var s = counts
       s.pending = pending.count
       s.inFlight = inFlight.count
@@ -300,7 +300,7 @@ private final class Core: @unchecked Sendable {
     var clock = timespec()
     clock_gettime(CLOCK_MONOTONIC, &clock)
     let deadline = clock.tv_sec * 1000 + clock.tv_nsec / 1_000_000 + milliseconds
-    return lock.locked {
+    return lock.withLock {
       while !(pending.isEmpty && inFlight.isEmpty) {
         clock_gettime(CLOCK_MONOTONIC, &clock)
         let now = clock.tv_sec * 1000 + clock.tv_nsec / 1_000_000
@@ -339,7 +339,7 @@ private final class Core: @unchecked Sendable {
     var retryLimits = options.limits
     retryLimits.decodeTimeIsCPUTime = true
     while true {
-      let next: (key: ThumbnailKey, retry: Bool)? = lock.locked {
+      let next: (key: ThumbnailKey, retry: Bool)? = lock.withLock {
         while !stopped {
           if lane != .retries, let key = takeRequest(parked: false) { return (key, false) }
           if lane != .firstTries, let key = takeRequest(parked: true) { return (key, true) }
@@ -357,7 +357,7 @@ private final class Core: @unchecked Sendable {
         if let decode = options.decode { return try decode(key, limits) }
         return try ThumbnailLoader.make(key, options: options, limits: limits, use: &use)
       }
-      let wakes: Bool = lock.locked {
+      let wakes: Bool = lock.withLock {
         inFlight.remove(key)
         lock.broadcast()
         switch result {
@@ -385,11 +385,11 @@ private final class Core: @unchecked Sendable {
       }
       // Outside the loader's lock, so the drawing thread never waits for a wake-up;
       // under its own, so once stop() has returned it is never called.
-      if wakes { callbackLock.locked { onReady?() } }
+      if wakes { callbackLock.withLock { onReady?() } }
       // The thumbnail is shown before it is kept in the shared folder.
       if use.write != nil {
         use.writeNow()
-        lock.locked {
+        lock.withLock {
           if use.written { counts.writtenToFolder += 1 }
           if use.writeFailed { counts.folderWriteFailures += 1 }
         }

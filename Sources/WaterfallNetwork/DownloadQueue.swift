@@ -1,3 +1,5 @@
+import WaterfallWorkers
+
 /// Many small downloads (pictures), the most wanted first, each one whole into a
 /// mailbox: ``enqueue(_:priority:)`` from any thread, ``takeFinished()`` when
 /// `onFinished` says something came.
@@ -71,7 +73,7 @@ public final class DownloadQueue: @unchecked Sendable {
   public let perHost: Int
   private let client: HTTPClient
   private let onFinished: @Sendable () -> Void
-  private let lock = NetworkLock()
+  private let lock = ConditionLock()
   // Guarded by `lock`.
   private var jobs: [Int: Job] = [:]
   /// Live (not cancelled) jobs by URL.
@@ -93,7 +95,7 @@ public final class DownloadQueue: @unchecked Sendable {
   /// Asks for `request`'s URL; a URL already queued or running gains a token (and
   /// the higher priority) instead of a second download.
   public func enqueue(_ request: HTTPRequest, priority: Int) -> Token {
-    let token: Token = lock.locked {
+    let token: Token = lock.withLock {
       lastID += 1
       let token = Token(value: lastID)
       if let id = byURL[request.url], let job = jobs[id] {
@@ -116,14 +118,14 @@ public final class DownloadQueue: @unchecked Sendable {
 
   /// Raises or lowers the priority of `token`'s download while it waits.
   public func setPriority(_ priority: Int, for token: Token) {
-    lock.locked {
+    lock.withLock {
       if let id = byToken[token], let job = jobs[id] { job.priority = priority }
     }
   }
 
   /// Gives up `token`; its download is cancelled when no other token wants it.
   public func cancel(_ token: Token) {
-    let stop: (transfer: Int, url: String)? = lock.locked {
+    let stop: (transfer: Int, url: String)? = lock.withLock {
       guard let id = byToken.removeValue(forKey: token), let job = jobs[id] else { return nil }
       job.tokens.remove(token)
       guard job.tokens.isEmpty else { return nil }
@@ -142,17 +144,17 @@ public final class DownloadQueue: @unchecked Sendable {
 
   /// The downloads that ended since the last call, oldest first.
   public func takeFinished() -> [Finished] {
-    lock.locked {
+    lock.withLock {
       defer { mailbox.removeAll() }
       return mailbox
     }
   }
 
   /// Whether the mailbox holds results.
-  public var hasFinished: Bool { lock.locked { !mailbox.isEmpty } }
+  public var hasFinished: Bool { lock.withLock { !mailbox.isEmpty } }
 
   public var statistics: Statistics {
-    lock.locked {
+    lock.withLock {
       var s = counts
       s.running = runningByHost.values.reduce(0, +)
       s.queued = jobs.count - s.running
@@ -163,7 +165,7 @@ public final class DownloadQueue: @unchecked Sendable {
   /// Starts queued downloads while their hosts have room, the highest priority first.
   private func pump() {
     while true {
-      let next: Job? = lock.locked {
+      let next: Job? = lock.withLock {
         var best: Job?
         for job in jobs.values where job.transfer == nil && !job.cancelled && runningByHost[job.host, default: 0] < perHost {
           if let b = best, (b.priority, -b.order) >= (job.priority, -job.order) { continue }
@@ -180,7 +182,7 @@ public final class DownloadQueue: @unchecked Sendable {
       let receiver = Receiver(queue: self, job: job.id)
       do {
         let id = try client.start(job.request, receiver: receiver)
-        let cancelledMeanwhile: Bool = lock.locked {
+        let cancelledMeanwhile: Bool = lock.withLock {
           job.transfer = id
           return job.cancelled
         }
@@ -193,7 +195,7 @@ public final class DownloadQueue: @unchecked Sendable {
 
   /// Files a download's result (dropped when it was cancelled) and starts the next.
   fileprivate func ended(job id: Int, result: Result<Download, HTTPError>) {
-    let posted: Bool = lock.locked {
+    let posted: Bool = lock.withLock {
       guard let job = jobs.removeValue(forKey: id) else { return false }
       runningByHost[job.host, default: 1] -= 1
       if runningByHost[job.host] == 0 { runningByHost[job.host] = nil }

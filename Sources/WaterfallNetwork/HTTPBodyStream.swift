@@ -1,3 +1,5 @@
+import WaterfallWorkers
+
 /// A response's body read as it arrives, by one thread at a time, as a file is
 /// read: the head (status, headers) is known when ``HTTPClient/open(_:shouldStop:)``
 /// returns, and ``read(into:shouldStop:)`` hands over the bytes received so far,
@@ -26,7 +28,7 @@ public final class HTTPBodyStream: TransferReceiver, @unchecked Sendable {
 
   private let engine: TransferEngine
   var transferID = 0
-  private let lock = NetworkLock()
+  private let lock = ConditionLock()
   // Guarded by `lock`.
   private var receivedHead: HTTPResponseHead?
   private var bytes: [UInt8] = []
@@ -42,13 +44,13 @@ public final class HTTPBodyStream: TransferReceiver, @unchecked Sendable {
 
   deinit {
     // A stream dropped before its end stops its transfer.
-    let done = lock.locked { ended != nil }
+    let done = lock.withLock { ended != nil }
     if !done { engine.cancel(transferID, error: HTTPError(.cancelled, url: "", message: "cancelled")) }
   }
 
   /// The response's status line and headers (after redirects).
   public var head: HTTPResponseHead {
-    lock.locked { receivedHead } ?? HTTPResponseHead(status: 0, url: "")
+    lock.withLock { receivedHead } ?? HTTPResponseHead(status: 0, url: "")
   }
 
   /// The status code (``head``'s).
@@ -57,7 +59,7 @@ public final class HTTPBodyStream: TransferReceiver, @unchecked Sendable {
   public var headers: HTTPHeaders { head.headers }
 
   /// The body bytes handed to the reader so far.
-  public var bytesRead: Int { lock.locked { taken } }
+  public var bytesRead: Int { lock.withLock { taken } }
 
   /// Copies up to `buffer.count` bytes of the body to the start of `buffer` and
   /// returns how many: 0 at the end of the body. Waits while no byte is there,
@@ -66,7 +68,7 @@ public final class HTTPBodyStream: TransferReceiver, @unchecked Sendable {
   public func read(into buffer: inout [UInt8], shouldStop: () -> Bool = { false }) throws(HTTPError) -> Int {
     guard !buffer.isEmpty else { return 0 }
     var resume = false
-    let outcome: Result<Int, HTTPError> = lock.locked {
+    let outcome: Result<Int, HTTPError> = lock.withLock {
       while true {
         if cancelled { return .failure(cancellation()) }
         if start < bytes.count {
@@ -115,7 +117,7 @@ public final class HTTPBodyStream: TransferReceiver, @unchecked Sendable {
   /// Ends the transfer from any thread; a reader waiting in ``read(into:shouldStop:)``
   /// wakes and throws ``HTTPError/Kind/cancelled``.
   public func cancel() {
-    let error = lock.locked {
+    let error = lock.withLock {
       cancelled = true
       lock.broadcast()
       return cancellation()
@@ -130,7 +132,7 @@ public final class HTTPBodyStream: TransferReceiver, @unchecked Sendable {
   /// Waits for the head; throws for an error status, a failure before the head, or
   /// when `shouldStop` says so.
   func waitForHead(shouldStop: () -> Bool) throws(HTTPError) {
-    let outcome: Result<HTTPResponseHead, HTTPError> = lock.locked {
+    let outcome: Result<HTTPResponseHead, HTTPError> = lock.withLock {
       while true {
         if let receivedHead { return .success(receivedHead) }
         if case .failure(let error) = ended { return .failure(error) }
@@ -157,14 +159,14 @@ public final class HTTPBodyStream: TransferReceiver, @unchecked Sendable {
   // MARK: TransferReceiver (the client's thread)
 
   func transferHead(_ head: HTTPResponseHead) {
-    lock.locked {
+    lock.withLock {
       receivedHead = head
       lock.broadcast()
     }
   }
 
   func transferBody(_ incoming: UnsafeRawBufferPointer) -> CurlBodyAnswer {
-    lock.locked {
+    lock.withLock {
       if cancelled { return .abort }
       let kept = bytes.count - start
       if kept > 0, kept + incoming.count > Self.bufferLimit {
@@ -178,7 +180,7 @@ public final class HTTPBodyStream: TransferReceiver, @unchecked Sendable {
   }
 
   func transferEnded(_ result: Result<HTTPResponseHead, HTTPError>) {
-    lock.locked {
+    lock.withLock {
       ended = result
       lock.broadcast()
     }

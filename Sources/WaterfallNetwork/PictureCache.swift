@@ -3,6 +3,7 @@
 #endif
 import WaterfallDigest
 import WaterfallFiles
+import WaterfallWorkers
 
 /// Pictures fetched by URL, kept on disk: in `$XDG_CACHE_HOME/waterfall/pictures`
 /// (else `~/.cache/waterfall/pictures`), so a picture shows again without the
@@ -44,7 +45,7 @@ public final class PictureCache: @unchecked Sendable {
   public let directory: String
   /// The most bytes the files may take together.
   public let capacity: Int
-  private let lock = NetworkLock()
+  private let lock = ConditionLock()
   /// The bytes on disk as last counted plus those stored since (nil: not counted yet).
   private var estimatedBytes: Int?
 
@@ -179,7 +180,7 @@ public final class PictureCache: @unchecked Sendable {
       unlink(temporary)
       throw Failure(description: "\(path): \(text)")
     }
-    let over: Bool = lock.locked {
+    let over: Bool = lock.withLock {
       if var estimate = estimatedBytes {
         estimate += total
         estimatedBytes = estimate
@@ -265,7 +266,7 @@ public final class PictureCache: @unchecked Sendable {
     for file in all where total > capacity {
       if unlink(file.path) == 0 || errno == ENOENT { total -= file.bytes }
     }
-    lock.locked { estimatedBytes = total }
+    lock.withLock { estimatedBytes = total }
   }
 
   // MARK: Helpers

@@ -1,3 +1,5 @@
+import WaterfallWorkers
+
 /// The thread that drives libcurl's multi interface: transfers are handed to it
 /// from any thread as commands, and it alone touches the handles, calls the
 /// receivers and ends the transfers.
@@ -14,7 +16,7 @@ final class TransferEngine: @unchecked Sendable {
   }
 
   private let multi: CurlMulti
-  private let lock = NetworkLock()
+  private let lock = ConditionLock()
   // Guarded by `lock`.
   private var commands: [Command] = []
   private var stopped = false
@@ -34,7 +36,7 @@ final class TransferEngine: @unchecked Sendable {
   }
 
   func nextID() -> Int {
-    lock.locked {
+    lock.withLock {
       lastID += 1
       return lastID
     }
@@ -42,7 +44,7 @@ final class TransferEngine: @unchecked Sendable {
 
   /// Hands `transfer` to the thread; false when the engine has stopped.
   func submit(_ transfer: Transfer) -> Bool {
-    let accepted: Bool = lock.locked {
+    let accepted: Bool = lock.withLock {
       guard !stopped else { return false }
       commands.append(.add(transfer))
       counts.started += 1
@@ -54,24 +56,24 @@ final class TransferEngine: @unchecked Sendable {
 
   /// Ends transfer `id` with `error` (unless it has ended already).
   func cancel(_ id: Int, error: HTTPError) {
-    lock.locked { commands.append(.cancel(id, error)) }
+    lock.withLock { commands.append(.cancel(id, error)) }
     multi.wakeUp()
   }
 
   /// Lets the paused transfer `id` take bytes again.
   func resume(_ id: Int) {
-    lock.locked { commands.append(.resume(id)) }
+    lock.withLock { commands.append(.resume(id)) }
     multi.wakeUp()
   }
 
   /// Ends the thread; every transfer under way ends with an error.
   func stop() {
-    lock.locked { stopped = true }
+    lock.withLock { stopped = true }
     multi.wakeUp()
   }
 
   var statistics: HTTPClient.Statistics {
-    lock.locked {
+    lock.withLock {
       var s = counts
       s.queuedCommands = commands.count
       return s
@@ -80,7 +82,7 @@ final class TransferEngine: @unchecked Sendable {
 
   private func run() {
     while true {
-      let (batch, isStopped) = lock.locked {
+      let (batch, isStopped) = lock.withLock {
         defer { commands.removeAll() }
         return (commands, stopped)
       }
@@ -103,7 +105,7 @@ final class TransferEngine: @unchecked Sendable {
       for (handle, code) in multi.finished() {
         if let transfer = running[handle] { finish(transfer, code: code) }
       }
-      lock.locked { counts.running = byID.count }
+      lock.withLock { counts.running = byID.count }
       try? multi.poll(milliseconds: 1000)
     }
   }
@@ -122,7 +124,7 @@ final class TransferEngine: @unchecked Sendable {
     case .cancel(let id, let error):
       guard let transfer = byID[id] else { return }
       transfer.failure = error
-      lock.locked { counts.cancelled += 1 }
+      lock.withLock { counts.cancelled += 1 }
       finish(transfer, code: -1)
     case .resume(let id):
       guard let transfer = byID[id], transfer.isPaused else { return }
@@ -149,7 +151,7 @@ final class TransferEngine: @unchecked Sendable {
         transfer.failure = error
       }
     }
-    lock.locked { counts.finished += 1 }
+    lock.withLock { counts.finished += 1 }
     transfer.end(code: code)
   }
 }

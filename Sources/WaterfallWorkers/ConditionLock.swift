@@ -37,8 +37,8 @@ public final class ConditionLock: @unchecked Sendable {
     mutex.deallocate()
   }
 
-  /// Runs `body` holding the lock.
-  public func withLock<T>(_ body: () throws -> T) rethrows -> T {
+  /// Runs `body` holding the lock; what it throws comes out as it is (typed).
+  public func withLock<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
     return try body()
@@ -59,6 +59,11 @@ public final class ConditionLock: @unchecked Sendable {
     deadline.tv_sec = now.tv_sec + Int(nanoseconds / 1_000_000_000) + Int(total / 1_000_000_000)
     deadline.tv_nsec = Int(total % 1_000_000_000)
     pthread_cond_timedwait(condition, mutex, &deadline)
+  }
+
+  /// ``wait(nanoseconds:)`` in milliseconds (a negative wait is none).
+  public func wait(milliseconds: Int) {
+    wait(nanoseconds: UInt64(max(0, milliseconds)) * 1_000_000)
   }
 
   /// Wakes every waiter; call it holding the lock.

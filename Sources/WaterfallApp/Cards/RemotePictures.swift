@@ -1,5 +1,6 @@
 import WaterfallImages
 import WaterfallNetwork
+import WaterfallWorkers
 
 #if canImport(Glibc)
   import Glibc
@@ -80,9 +81,9 @@ public final class RemotePictures: @unchecked Sendable {
   private let client: HTTPClient?
   private let queue: DownloadQueue?
   private let cache: PictureCache?
-  private let lock = NetworkLock()
+  private let lock = ConditionLock()
   /// Held while `onReady` is called, so that none is under way once ``stop()`` returns.
-  private let callbackLock = NetworkLock()
+  private let callbackLock = ConditionLock()
   // Guarded by `lock`.
   private var entries: [String: Entry] = [:]
   /// URLs not ready or failed yet: the ones a frame may give up.
@@ -134,11 +135,11 @@ public final class RemotePictures: @unchecked Sendable {
 
   /// Stops fetching; after this `onReady` is never called.
   public func stop() {
-    lock.locked {
+    lock.withLock {
       stopped = true
       lock.broadcast()
     }
-    callbackLock.locked { onReady = nil }
+    callbackLock.withLock { onReady = nil }
     client?.stop()
   }
 
@@ -146,7 +147,7 @@ public final class RemotePictures: @unchecked Sendable {
 
   /// Starts a frame: what it wants comes before what earlier frames wanted.
   public func beginFrame() {
-    lock.locked {
+    lock.withLock {
       frame &+= 1
       order = 0
     }
@@ -156,7 +157,7 @@ public final class RemotePictures: @unchecked Sendable {
   /// frame since the one before, are cancelled.
   public func endFrame() {
     var tokens: [DownloadQueue.Token] = []
-    lock.locked {
+    lock.withLock {
       for url in unfinished {
         guard let entry = entries[url] else { continue }
         let stale = entry.lastWanted &+ 2 <= frame
@@ -174,7 +175,7 @@ public final class RemotePictures: @unchecked Sendable {
   /// Where `url`'s picture stands; a picture not asked for yet is queued.
   public func want(_ url: String) -> Answer {
     if let startFailure { return .failed(startFailure) }
-    return lock.locked {
+    return lock.withLock {
       order += 1
       let priority = Int(truncatingIfNeeded: frame << 20) - order
       if var entry = entries[url] {
@@ -195,7 +196,7 @@ public final class RemotePictures: @unchecked Sendable {
   /// A card no longer shows `url` (it is reused for another item): unless a card
   /// draws it again in this frame, its fetch is cancelled at the frame's end.
   public func release(_ url: String) {
-    lock.locked {
+    lock.withLock {
       guard unfinished.contains(url) else { return }
       entries[url]?.released = true
     }
@@ -203,7 +204,7 @@ public final class RemotePictures: @unchecked Sendable {
 
   /// How `url`'s picture came, for the details: `HTTP 200`, `from the cache`…
   public func note(for url: String) -> String? {
-    lock.locked {
+    lock.withLock {
       guard let entry = entries[url] else { return nil }
       switch entry.state {
       case .waiting, .lookingUp: return "fetching"
@@ -222,7 +223,7 @@ public final class RemotePictures: @unchecked Sendable {
 
   /// Forgets the pictures that failed, so they are fetched again (a reload).
   public func removeFailures() {
-    lock.locked {
+    lock.withLock {
       for (url, entry) in entries {
         if case .failed = entry.state { entries[url] = nil }
       }
@@ -237,13 +238,13 @@ public final class RemotePictures: @unchecked Sendable {
     }
   }
 
-  public var statistics: Statistics { lock.locked { counts } }
+  public var statistics: Statistics { lock.withLock { counts } }
 
   // MARK: Decoding threads
 
   /// The bytes of `url`'s picture once it is ready, for the thumbnail loader.
   public func bytes(for url: String) -> [UInt8]? {
-    let picture: Picture? = lock.locked {
+    let picture: Picture? = lock.withLock {
       if case .ready(let picture) = entries[url]?.state { return picture }
       return nil
     }
@@ -256,14 +257,14 @@ public final class RemotePictures: @unchecked Sendable {
   // MARK: The fetching thread
 
   private func wake() {
-    lock.locked { lock.broadcast() }
+    lock.withLock { lock.broadcast() }
   }
 
   /// Looks up waiting URLs in the cache, the most wanted first, and files what the
   /// download queue posts, until stopped.
   private func work() {
     while true {
-      let next: String? = lock.locked {
+      let next: String? = lock.withLock {
         while !stopped {
           if let url = takeWaiting() { return url }
           if let queue, queue.hasFinished { return nil }
@@ -271,7 +272,7 @@ public final class RemotePictures: @unchecked Sendable {
         }
         return nil
       }
-      if lock.locked({ stopped }) { return }
+      if lock.withLock({ stopped }) { return }
       if let next { lookUp(next) }
       for finished in queue?.takeFinished() ?? [] { file(finished) }
     }
@@ -296,7 +297,7 @@ public final class RemotePictures: @unchecked Sendable {
     clock_gettime(CLOCK_REALTIME, &now)
     if let entry, !entry.needsRevalidation(now: now.tv_sec) {
       finish(url, .ready(Picture(entry: entry, status: nil, fromCache: true)))
-      lock.locked { counts.fromCache += 1 }
+      lock.withLock { counts.fromCache += 1 }
       return
     }
     var request = entry?.revalidationRequest ?? HTTPRequest(url: url)
@@ -304,9 +305,9 @@ public final class RemotePictures: @unchecked Sendable {
     // A feed's headers go to the feed's own host only.
     request.headers = options.originHeaders?.headers(for: url) ?? []
     guard let queue else { return }
-    let priority = lock.locked { entries[url]?.priority ?? 0 }
+    let priority = lock.withLock { entries[url]?.priority ?? 0 }
     let token = queue.enqueue(request, priority: priority)
-    let keep: Bool = lock.locked {
+    let keep: Bool = lock.withLock {
       guard entries[url] != nil else { return false }
       entries[url]?.state = .downloading(token, stale: entry)
       return true
@@ -317,7 +318,7 @@ public final class RemotePictures: @unchecked Sendable {
   /// Files a download's result: stored in the cache and ready, or failed.
   private func file(_ finished: DownloadQueue.Finished) {
     let url = finished.url
-    let stale: PictureCacheEntry? = lock.locked {
+    let stale: PictureCacheEntry? = lock.withLock {
       if case .downloading(_, let stale) = entries[url]?.state { return stale }
       return nil
     }
@@ -325,7 +326,7 @@ public final class RemotePictures: @unchecked Sendable {
     case .success(let download) where download.head.isNotModified:
       cache?.markValidated(url)
       let entry = cache?.entry(for: url) ?? stale
-      lock.locked { counts.revalidated += 1 }
+      lock.withLock { counts.revalidated += 1 }
       finish(url, .ready(Picture(entry: entry, status: 304, fromCache: true)))
     case .success(let download):
       var picture = Picture(entry: nil, status: download.head.status, fromCache: false)
@@ -334,15 +335,15 @@ public final class RemotePictures: @unchecked Sendable {
       } else {
         picture.bytes = download.bytes
       }
-      lock.locked { counts.downloaded += 1 }
+      lock.withLock { counts.downloaded += 1 }
       finish(url, .ready(picture))
     case .failure(let error):
       if let stale {
         // The network is gone or the server errs: the copy kept still shows.
         finish(url, .ready(Picture(entry: stale, status: nil, fromCache: true, note: "not revalidated: \(error.message)")))
-        lock.locked { counts.fromCache += 1 }
+        lock.withLock { counts.fromCache += 1 }
       } else {
-        lock.locked { counts.failed += 1 }
+        lock.withLock { counts.failed += 1 }
         finish(url, .failed(.unreadable(error.message), status: error.status))
       }
     }
@@ -350,7 +351,7 @@ public final class RemotePictures: @unchecked Sendable {
 
   /// Puts `state` for `url` (unless it was given up meanwhile) and tells the drawing loop.
   private func finish(_ url: String, _ state: State) {
-    let filed: Bool = lock.locked {
+    let filed: Bool = lock.withLock {
       guard entries[url] != nil else { return false }
       entries[url]?.state = state
       unfinished.remove(url)
@@ -365,7 +366,7 @@ public final class RemotePictures: @unchecked Sendable {
       }
       return true
     }
-    if filed { callbackLock.locked { onReady?() } }
+    if filed { callbackLock.withLock { onReady?() } }
   }
 }
 
