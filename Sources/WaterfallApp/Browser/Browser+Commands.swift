@@ -287,7 +287,6 @@ extension Browser {
       return
     }
     notice = nil
-    let page = max(1, open.visibleRows(in: size) - 1)
     switch command {
     case .pick where open.isSurveying:
       open.pickWhenSurveyed = false
@@ -302,19 +301,12 @@ extension Browser {
     case .close:
       closeFieldPicker()
       return
-    case .up: open.move(by: -1)
-    case .down: open.move(by: 1)
-    case .pageUp: open.move(by: -page)
-    case .pageDown: open.move(by: page)
-    case .first: open.moveToEnd(false)
-    case .last: open.moveToEnd(true)
-    case .deleteBackward: open.deleteBackward()
-    case .emptyFilter: open.clearQuery()
-    case .type, .reverseSort:
-      if case .character(let c) = key { open.type(String(c)) }
-    default: break
+    case .reverseSort:
+      // `S` in the counts picker is a letter of a field's name.
+      _ = open.answer(.type, key: key, in: size)
+    default:
+      _ = open.answer(command, key: key, in: size)
     }
-    open.scrollToSelection(visibleRows: open.visibleRows(in: size))
     picker = open
   }
 
@@ -326,7 +318,6 @@ extension Browser {
       return
     }
     notice = nil
-    let page = max(1, open.visibleRows(in: size) - 1)
     switch command {
     case .pick:
       filterToSelectedValue()
@@ -334,19 +325,9 @@ extension Browser {
     case .close:
       closeSheet()
       return
-    case .up: open.move(by: -1)
-    case .down: open.move(by: 1)
-    case .pageUp: open.move(by: -page)
-    case .pageDown: open.move(by: page)
-    case .first: open.moveToEnd(false)
-    case .last: open.moveToEnd(true)
-    case .deleteBackward: open.deleteBackward()
-    case .emptyFilter: open.clearQuery()
-    case .type:
-      if case .character(let c) = key { open.type(String(c)) }
-    default: break
+    default:
+      _ = open.answer(command, key: key, in: size)
     }
-    open.scrollToSelection(visibleRows: open.visibleRows(in: size))
     sheet = open
   }
 

@@ -18,7 +18,7 @@
 /// picker.move(by: 1)
 /// picker.choice                 // .field("properties")
 /// ```
-struct FieldPicker: Equatable {
+struct FieldPicker: Equatable, NarrowedList {
   /// What the chosen field is for.
   enum Purpose: Equatable {
     /// Sort the cards by it (`s`).
@@ -49,14 +49,8 @@ struct FieldPicker: Equatable {
   let purpose: Purpose
   /// The fields seen; nil until the survey comes.
   private(set) var survey: FieldSurvey?
-  /// The text typed.
-  private(set) var query = ""
-  /// The rows the text typed leaves, in order.
-  private(set) var rows: [Row] = []
-  /// The selected row.
-  private(set) var selected = 0
-  /// The first row shown (the list scrolls to keep the selection in view).
-  private(set) var top = 0
+  /// The text typed, the rows it leaves (in order) and the selection.
+  private(set) var list = FilteredList<Row>()
   /// The field to select when the fields come or the text typed is cleared:
   /// the current sort's, the table's current column.
   var preferred: String?
@@ -79,47 +73,43 @@ struct FieldPicker: Equatable {
     narrow()
   }
 
+  /// The text typed.
+  var query: String { list.query }
+  /// The rows the text typed leaves, in order.
+  var rows: [Row] { list.rows }
+  /// The selected row.
+  var selected: Int { list.selected }
+  /// The first row shown (the list scrolls to keep the selection in view).
+  var top: Int { list.top }
+  /// The selected row, if any is left.
+  var selectedRow: Row? { list.selectedRow }
+
   /// Adds `text` to what is typed.
   mutating func type(_ text: String) {
-    query += text
+    list.type(text)
     narrow()
   }
 
   /// Deletes the last character typed.
   mutating func deleteBackward() {
-    guard !query.isEmpty else { return }
-    query.removeLast()
-    narrow()
+    if list.deleteBackward() { narrow() }
   }
 
   /// Empties what is typed.
   mutating func clearQuery() {
-    query = ""
+    list.clearQuery()
     narrow()
   }
 
   /// Moves the selection by `steps` rows, stopping at either end.
-  mutating func move(by steps: Int) {
-    guard !rows.isEmpty else { return }
-    selected = min(max(0, selected + steps), rows.count - 1)
-  }
+  mutating func move(by steps: Int) { list.move(by: steps) }
 
   /// Selects the first row (`toEnd`: the last).
-  mutating func moveToEnd(_ toEnd: Bool) {
-    selected = toEnd ? max(0, rows.count - 1) : 0
-  }
+  mutating func moveToEnd(_ toEnd: Bool) { list.moveToEnd(toEnd) }
 
   /// Scrolls the list just enough that the selected row is among the
   /// `visibleRows` shown.
-  mutating func scrollToSelection(visibleRows: Int) {
-    let visible = max(1, visibleRows)
-    if selected < top { top = selected }
-    if selected >= top + visible { top = selected - visible + 1 }
-    top = min(max(0, top), max(0, rows.count - visible))
-  }
-
-  /// The selected row, if any is left.
-  var selectedRow: Row? { rows.indices.contains(selected) ? rows[selected] : nil }
+  mutating func scrollToSelection(visibleRows: Int) { list.scrollToSelection(visibleRows: visibleRows) }
 
   /// What Enter picks: the selected row's field, or the data's order.
   var choice: Choice? {
@@ -135,19 +125,15 @@ struct FieldPicker: Equatable {
   /// first row otherwise).
   private mutating func narrow() {
     guard let survey else {
-      rows = []
+      list.show([], selecting: 0)
       return
     }
     var made = survey.matching(query).map(Row.field)
     if purpose == .sort, query.isEmpty { made.insert(.dataOrder, at: 0) }
-    rows = made
-    top = 0
-    let preferredRow = preferred.flatMap { name in made.firstIndex { $0.name == name } }
     // With nothing typed the list opens on the preferred field; once the
-    // user types, the best match (the first row) is selected.
-    selected = query.isEmpty ? preferredRow ?? 0 : firstFieldRow
+    // user types, the best match (the first row that names a field) is selected.
+    let preferredRow = preferred.flatMap { name in made.firstIndex { $0.name == name } }
+    let firstFieldRow = made.firstIndex { $0.name != nil } ?? 0
+    list.show(made, selecting: query.isEmpty ? preferredRow ?? 0 : firstFieldRow)
   }
-
-  /// The first row that names a field.
-  private var firstFieldRow: Int { rows.firstIndex { $0.name != nil } ?? 0 }
 }

@@ -13,21 +13,15 @@
 /// sheet.move(by: 1)
 /// sheet.search(for: sheet.selectedRow!)   // .success("section:^utils$")
 /// ```
-struct FrequencySheet: Equatable {
+struct FrequencySheet: Equatable, NarrowedList {
   /// The field counted.
   let field: String
   /// The field's kind among the items surveyed (what most of its values are).
   let kind: FieldKind?
   /// The counts; nil until they come.
   private(set) var table: FrequencyTable?
-  /// The text typed.
-  private(set) var query = ""
-  /// The values the text typed leaves, the most common first.
-  private(set) var rows: [FrequencyTable.Row] = []
-  /// The selected row.
-  private(set) var selected = 0
-  /// The first row shown.
-  private(set) var top = 0
+  /// The text typed, the values it leaves (the most common first) and the selection.
+  private(set) var list = FilteredList<FrequencyTable.Row>()
 
   init(field: String, kind: FieldKind?) {
     self.field = field
@@ -37,6 +31,17 @@ struct FrequencySheet: Equatable {
   /// Whether the values are still being counted.
   var isCounting: Bool { table == nil }
 
+  /// The text typed.
+  var query: String { list.query }
+  /// The values the text typed leaves, the most common first.
+  var rows: [FrequencyTable.Row] { list.rows }
+  /// The selected row.
+  var selected: Int { list.selected }
+  /// The first row shown.
+  var top: Int { list.top }
+  /// The selected value, if any is left.
+  var selectedRow: FrequencyTable.Row? { list.selectedRow }
+
   /// Takes the counts.
   mutating func receive(_ table: FrequencyTable) {
     self.table = table
@@ -45,49 +50,32 @@ struct FrequencySheet: Equatable {
 
   /// Adds `text` to what is typed.
   mutating func type(_ text: String) {
-    query += text
+    list.type(text)
     narrow()
   }
 
   /// Deletes the last character typed.
   mutating func deleteBackward() {
-    guard !query.isEmpty else { return }
-    query.removeLast()
-    narrow()
+    if list.deleteBackward() { narrow() }
   }
 
   /// Empties what is typed.
   mutating func clearQuery() {
-    query = ""
+    list.clearQuery()
     narrow()
   }
 
   /// Moves the selection by `steps` rows, stopping at either end.
-  mutating func move(by steps: Int) {
-    guard !rows.isEmpty else { return }
-    selected = min(max(0, selected + steps), rows.count - 1)
-  }
+  mutating func move(by steps: Int) { list.move(by: steps) }
 
   /// Selects the first row (`toEnd`: the last).
-  mutating func moveToEnd(_ toEnd: Bool) {
-    selected = toEnd ? max(0, rows.count - 1) : 0
-  }
+  mutating func moveToEnd(_ toEnd: Bool) { list.moveToEnd(toEnd) }
 
   /// Scrolls just enough that the selected row is among the `visibleRows` shown.
-  mutating func scrollToSelection(visibleRows: Int) {
-    let visible = max(1, visibleRows)
-    if selected < top { top = selected }
-    if selected >= top + visible { top = selected - visible + 1 }
-    top = min(max(0, top), max(0, rows.count - visible))
-  }
-
-  /// The selected value, if any is left.
-  var selectedRow: FrequencyTable.Row? { rows.indices.contains(selected) ? rows[selected] : nil }
+  mutating func scrollToSelection(visibleRows: Int) { list.scrollToSelection(visibleRows: visibleRows) }
 
   private mutating func narrow() {
-    rows = table?.matching(query) ?? []
-    selected = 0
-    top = 0
+    list.show(table?.matching(query) ?? [], selecting: 0)
   }
 
   /// The search that shows the cards whose field is `row`'s value
