@@ -82,26 +82,13 @@ enum ChildProcess {
     // `env -C` sets the child's directory: glibc's posix_spawn chdir action is
     // not visible to Swift.
     let argv = (directory.map { ["/usr/bin/env", "-C", $0.path] } ?? []) + [path] + arguments
-    // The child starts with no signal blocked and every signal at its default
-    // action: the test runner's threads block some, and a tmux server that
-    // inherited that mask outlived `kill-server` (dozens were left per run).
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var none = sigset_t()
-    sigemptyset(&none)
-    posix_spawnattr_setsigmask(&attributes, &none)
-    var all = sigset_t()
-    sigfillset(&all)
-    sigdelset(&all, SIGKILL)
-    sigdelset(&all, SIGSTOP)
-    posix_spawnattr_setsigdefault(&attributes, &all)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    // No signal blocked, every one at its default action (SpawnAttributes says why).
+    let attributes = SpawnAttributes()
 
     var pid: pid_t = 0
     let spawned = withCStrings(argv) { cArgv in
       withCStrings(env) { cEnv in
-        posix_spawn(&pid, argv[0], &actions, &attributes, cArgv, cEnv)
+        posix_spawn(&pid, argv[0], &actions, &attributes.raw, cArgv, cEnv)
       }
     }
     guard spawned == 0 else {

@@ -62,20 +62,8 @@ public enum TestCommand {
     posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
 
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var none = sigset_t()
-    sigemptyset(&none)
-    posix_spawnattr_setsigmask(&attributes, &none)
-    var every = sigset_t()
-    sigfillset(&every)
-    sigdelset(&every, SIGKILL)
-    sigdelset(&every, SIGSTOP)
-    posix_spawnattr_setsigdefault(&attributes, &every)
-    var flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
-    if newSession { flags |= 0x80 }  // POSIX_SPAWN_SETSID, which Glibc's module leaves out
-    posix_spawnattr_setflags(&attributes, Int16(flags))
+    // 0x80: POSIX_SPAWN_SETSID, which Glibc's module leaves out.
+    let attributes = SpawnAttributes(flags: newSession ? 0x80 : 0)
 
     let environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }.map { "\($0.key)=\($0.value)" }
     let argv = [path] + arguments
@@ -83,7 +71,7 @@ public enum TestCommand {
     let cEnvironment = environment.map { strdup($0) } + [nil]
     defer { (cArguments + cEnvironment).forEach { free($0) } }
     var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, path, &actions, &attributes, cArguments, cEnvironment)
+    let spawned = posix_spawn(&pid, path, &actions, &attributes.raw, cArguments, cEnvironment)
     guard spawned == 0 else { throw Failure(description: "cannot start \(path): \(String(cString: strerror(spawned)))") }
     return pid
   }
