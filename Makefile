@@ -107,14 +107,14 @@ docs: deps
 # the same parsing. The memory bounds (MemoryLimitEndToEndTests,
 # PasteMemoryEndToEndTests) are the release program's: ASan's shadow memory and
 # its quarantine of freed blocks are counted in the resident set. SWIFT_BACKTRACE=enable=no
-# and the leak suppressions: see DECISIONS.md. Everything runs slower under a
+# and the leak suppressions: see DECISIONS.md (print_suppressions=0: a child's stderr stays its own). Everything runs slower under a
 # sanitizer: its run has a timeout of its own.
 SANITIZER_SKIP ?= LimitsTests|MemoryLimitEndToEndTests|PasteMemoryEndToEndTests
 SANITIZER_TIMEOUT ?= 1800
 
 test-asan: test-deps screenshot-deps
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
-	SWIFT_BACKTRACE=enable=no LSAN_OPTIONS=suppressions=$(CURDIR)/Scripts/lsan-suppressions.txt \
+	SWIFT_BACKTRACE=enable=no LSAN_OPTIONS=suppressions=$(CURDIR)/Scripts/lsan-suppressions.txt:print_suppressions=0 \
 	  timeout --kill-after=10 $(SANITIZER_TIMEOUT) \
 	  $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan --skip '$(SANITIZER_SKIP)'
 
