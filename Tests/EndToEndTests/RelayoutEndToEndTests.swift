@@ -35,7 +35,8 @@ import Testing
     let screen = try tmux.waitFor("four columns, laid out", timeout: 60) {
       Self.statusLine($0).contains("4 columns") && !Self.statusLine($0).contains("laying out")
     }
-    let rendered = try Tmux.waterfall(["render", file.path, "--width", "100", "--height", "30", "--columns", "4"])
+    // 40,000 cards laid out by the debug build (under ASan, on a busy machine, past 30 s).
+    let rendered = try Tmux.waterfall(["render", file.path, "--width", "100", "--height", "30", "--columns", "4"], timeout: 120)
     #expect(rendered.status == 0)
     let expected = rendered.out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     #expect(Array(screen.prefix(29)) == Array(expected.prefix(29)), "the cards as render draws them at 4 columns")

@@ -196,9 +196,9 @@ final class Tmux {
   }
 
   /// Runs `waterfall` with `arguments` outside tmux and returns its stdout, stderr
-  /// and exit status.
-  static func waterfall(_ arguments: [String], input: Data? = nil) throws -> (out: String, err: String, status: Int32) {
-    try launch(waterfall, arguments, input: input, environment: ["LANG": "C.UTF-8"])
+  /// and exit status; it is killed (and the test fails) after `timeout` seconds.
+  static func waterfall(_ arguments: [String], input: Data? = nil, timeout: Double = 30) throws -> (out: String, err: String, status: Int32) {
+    try launch(waterfall, arguments, input: input, environment: ["LANG": "C.UTF-8"], timeout: timeout)
   }
 
   /// Runs a program to its end (at most `timeout` seconds) from the package's
