@@ -32,7 +32,7 @@ struct TopLevelValues {
   mutating func read(_ chunk: Chunk, from start: Int, into items: inout [ScannedItem]) throws(LoadError) -> ReadProgress {
     var parser = JSONParser(bytes: chunk.bytes, position: start)
     while true {
-      if var reader = array.take() {
+      if array != nil, var reader = array.take() {
         let progress = try reader.read(chunk, from: parser.position, into: &items)
         guard reader.isDone else {
           array = reader
@@ -67,6 +67,15 @@ struct TopLevelValues {
         parser.position = end
       }
     }
+  }
+
+  /// Whether nothing has been read since the start (or ``startOver()``).
+  var isFresh: Bool { array == nil && after == nil }
+
+  /// Forgets the array and the value before: a new line of JSON Lines starts afresh.
+  mutating func startOver() {
+    array = nil
+    after = nil
   }
 
   /// Says what is missing once the page (or the line) has ended: the rest of an array.
