@@ -80,9 +80,9 @@ struct JSONLinesReader: ItemReader {
         let part = Chunk(
           bytes: UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd]), start: chunk.start + lineStart, location: location,
           atEnd: whole, path: chunk.path)
-        if whole, line.isFresh, !skipsLine, readAlone(part, into: &items) {
-          // One value, not an array: the line is the item, as a row is.
-        } else {
+        // A whole line of one value, not an array, is the item, as a row is.
+        let alone = whole && line.isFresh && !skipsLine && readAlone(part, into: &items)
+        if !alone {
           let progress = readValues(part, into: &items)
           if !whole { return ReadProgress(done: lineStart + progress.done, waitsForDouble: progress.waitsForDouble) }
         }
