@@ -34,14 +34,39 @@ import Testing
     #expect(render.out.contains(" 1/4 │"), "the browser counts every page's items")
   }
 
-  /// Not yet: a stream that starts with a bare object is read as a value stream
-  /// of objects, and its later array is dropped with nothing said (exit 0). A
-  /// known issue, so the day it is fixed this test says so.
-  @Test func objectsAndArraysMixed() throws {
-    let text = #"{"n":1}"# + "\n" + #"[{"n":2},{"n":3}]"# + #"{"n":4}"#
+  /// An array after a bare object, on its line and with another object after
+  /// it on the same line, or on the next: each of its elements is an item, and
+  /// each prints exactly its own bytes (issue 27).
+  @Test(arguments: ["", "\n"])
+  func objectsAndArraysMixed(separator: String) throws {
+    let text = #"{"n":1}"# + "\n" + #"[{"n":2},{"n":3}]"# + separator + #"{"n":4}"#
     let run = try Tmux.waterfall(["--filter", ""], input: Data(text.utf8))
-    withKnownIssue("an array after a bare object is dropped") {
-      #expect(Self.numbers(run.out) == [1, 2, 3, 4])
+    #expect(run.status == 0, "\(run.err)")
+    #expect(run.err.isEmpty, "nothing skipped: \(run.err)")
+    #expect(run.out == (1...4).map { #"{"n":\#($0)}"# + "\n" }.joined())
+  }
+
+  /// Items from inside an array on line 2, spaced, chosen in the browser and
+  /// printed: `--print` reads each again from the page at its offset, from a
+  /// file and from a pipe (spooled).
+  @Test(arguments: [false, true])
+  func itemsFromAnArrayOnLineTwoPrintTheirOwnBytes(piped: Bool) throws {
+    let folder = try Scratch.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let items = [#"{"n": 1, "title": "one"}"#, #"{ "n": 2, "title": "two" }"#, #"{"n":3,"title":"three"}"#, #"{"n": 4 ,"title":"four"}"#]
+    let text = items[0] + "\r\n  [ " + items[1] + " ,\t" + items[2] + " ]  " + items[3] + "\n"
+    let input = folder.appendingPathComponent("mixed.json")
+    try Data(text.utf8).write(to: input)
+    let output = folder.appendingPathComponent("out")
+    let source = piped ? "cat \(Tmux.shellQuote(input.path)) | waterfall" : "waterfall \(Tmux.shellQuote(input.path))"
+    let tmux = try Tmux("\(source) -m --print > \(Tmux.shellQuote(output.path))")
+    try tmux.waitFor("the four cards") { Tmux.status($0).hasPrefix(" 1/4") }
+    for marked in 1...4 {
+      try tmux.send("Tab")
+      try tmux.waitFor("\(marked) marked") { Tmux.status($0).contains("\(marked) marked") }
     }
+    try tmux.send("Enter")
+    #expect(try tmux.waitForExit().status == 0)
+    #expect(try String(contentsOf: output, encoding: .utf8) == items.map { $0 + "\n" }.joined())
   }
 }

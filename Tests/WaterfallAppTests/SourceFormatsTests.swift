@@ -65,7 +65,10 @@ import Testing
     // Pages back to back, as `gh api --paginate` and `jq` print them: one stream of items (issue 27).
     Page(path: "pages.json", text: #"[{"title":"a"},{"title":"b"}][{"title":"c"}][]"#, titles: ["a", "b", "c"]),
     Page(path: "pages-lines.json", text: "[\n  {\"title\": \"a\"}\n]\n[\n  {\"title\": \"b\"}\n]\n", titles: ["a", "b"], firstJSON: #"{"title": "a"}"#),
-    Page(path: "pages-then.json", text: #"[{"title":"a"}][{"title":"b"}] {}"#, titles: ["a", "b"], error: "pages-then.json:1:32: unexpected '{' after the array"),
+    // A bare value after the arrays is an item; what is not a value stops the page.
+    Page(
+      path: "pages-then.json", text: #"[{"title":"a"}][{"title":"b"}] {"title":"c"} trailing"#, titles: ["a", "b", "c"],
+      error: "pages-then.json:1:46: unexpected 't' after the JSON value"),
     Page(
       path: "search.json",
       text: "{\n  \"total_count\": 3,\n  \"items\": [\n    {\"title\": \"a\"},\n    {\"title\": \"b\"}\n  ]\n}{\n  \"total_count\": 3,\n  \"items\": [\n    {\"title\": \"c\"}\n  ]\n}\n",

@@ -135,10 +135,8 @@ public struct PageReader {
   /// The reader of the page's format; nil while a document's outline needs more bytes.
   private mutating func reader(for chunk: Chunk, from start: Int) throws(LoadError) -> (any ItemReader)? {
     switch format {
-    case .array?:
-      return JSONArrayReader(scanner: scanner, keepsBytes: keepsBytes, isMap: false, backToBack: true)
-    case .lines?:
-      return JSONLinesReader(scanner: scanner, keepsBytes: keepsBytes)
+    case .lines(let mode)?:
+      return JSONLinesReader(scanner: scanner, keepsBytes: keepsBytes, mode: mode)
     case .stream?:
       return ValueStreamReader(scanner: scanner, keepsBytes: keepsBytes, mode: .values)
     case .csv(let delimiter)?:
@@ -148,7 +146,7 @@ public struct PageReader {
       case nil:
         return nil
       case .lines?:
-        return JSONLinesReader(scanner: scanner, keepsBytes: keepsBytes)
+        return JSONLinesReader(scanner: scanner, keepsBytes: keepsBytes, mode: .values)
       case .stream?:
         return ValueStreamReader(scanner: scanner, keepsBytes: keepsBytes, mode: .values)
       case .items(let path, let isMap, let note)?:

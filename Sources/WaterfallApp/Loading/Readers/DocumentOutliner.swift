@@ -4,7 +4,7 @@
 /// - With a `--path`, the items are the array or map there, as soon as it begins.
 /// - When another value follows the first: one value a line is JSON Lines, and
 ///   values over several lines (pretty-printed, as `jq` writes them) are a
-///   stream, each value an item. But documents back to back that each wrap an
+///   stream, each value an item, a top-level array's elements too. But documents back to back that each wrap an
 ///   array of objects (`{"total": 2, "items": […]}{…}`, as `gh api --paginate`
 ///   prints pages) are pages: each document's array at that path.
 /// - A single document is browsed by its largest array of objects (or map: a

@@ -5,10 +5,13 @@
 ///   (``ForeignEncoding``); a UTF-8 byte-order mark is skipped.
 /// - Pictures, archives, programs and SQLite files are refused with one line
 ///   (``ContentSniffer``, up to 512 bytes: a tar's mark is at 257).
-/// - `[` starts an array (``Format/array``); `{`, or any document given a
-///   `--path`, is outlined first (``DocumentOutliner``).
+/// - `[` starts a stream of values whose arrays are pages (``Format/stream``:
+///   `[…][…]`, `[…]\n{…}`); `{`, or any document given a `--path`, is outlined
+///   first (``DocumentOutliner``).
 /// - A first line that is not JSON but splits into the same number of fields as
-///   the next lines (tab, `,`, `;` or `|`) is CSV; anything else is JSON Lines.
+///   the next lines (tab, `,`, `;` or `|`) is CSV; anything else is JSON Lines
+///   told from content (``JSONLinesReader/Mode/values``). Declared JSON Lines
+///   (`--format jsonl`, `.jsonl`) is read a row a line (``JSONLinesReader/Mode/rows``).
 ///
 /// ```swift
 /// var sniffer = FormatSniffer(path: "shop.csv", options: ReadOptions())
@@ -18,13 +21,12 @@
 /// ```
 struct FormatSniffer {
   enum Format: Equatable {
-    /// A JSON array from the first byte: its elements are the items.
-    case array
     /// A JSON document to outline: where its items are is not known yet.
     case outline
-    /// One JSON value a line.
-    case lines
-    /// JSON values one after another, each an item.
+    /// JSON Lines, declared (a row a line) or told from content (values, arrays spread).
+    case lines(JSONLinesReader.Mode)
+    /// JSON values one after another, each an item, a top-level array's elements
+    /// too (a page that starts with `[`: arrays back to back).
     case stream
     /// CSV or TSV with a header row.
     case csv(delimiter: UInt8)
@@ -79,15 +81,16 @@ struct FormatSniffer {
       guard Self.hasLinesToCompare(rest, atEnd: atEnd) else { return nil }
       return .csv(delimiter: CSVTable.sniffDelimiter(rest, atEnd: atEnd) ?? UInt8(ascii: ","))
     case .jsonl:
-      return .lines
+      return .lines(.rows)
     case .sqlite:
       throw .unreadable(path: path, reason: "a SQLite database is read from its file: waterfall FILE --table NAME")
     case .json:
-      return first == UInt8(ascii: "[") && options.path == nil ? .array : jsonStart ? .outline : .stream
+      // An object, or any document given a --path, is outlined; arrays and scalars are a stream.
+      return jsonStart && (first == UInt8(ascii: "{") || options.path != nil) ? .outline : .stream
     case nil:
       break
     }
-    if first == UInt8(ascii: "[") && options.path == nil { return .array }
+    if first == UInt8(ascii: "[") && options.path == nil { return .stream }
     if jsonStart { return .outline }
     // Not an object or array: JSON Lines, unless the first line is not JSON and
     // the first lines split into fields alike (CSV or TSV).
@@ -100,7 +103,7 @@ struct FormatSniffer {
       guard Self.hasLinesToCompare(rest, atEnd: atEnd) else { return nil }
       if let found = CSVTable.sniffDelimiter(rest, atEnd: atEnd) { return .csv(delimiter: found) }
     }
-    return .lines
+    return .lines(.values)
   }
 
   /// Whether `bytes` hold the lines a delimiter is told from (``CSVTable/sniffDelimiter(_:atEnd:)``):

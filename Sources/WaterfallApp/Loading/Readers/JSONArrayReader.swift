@@ -1,15 +1,14 @@
 /// Reads the elements of a JSON array, or the members of a map (an object whose
-/// values are objects: a card per key), each an item as soon as its bytes are in.
+/// values are objects: a card per key), each an item as soon as its bytes are in;
+/// done at the closing bracket.
 ///
-/// A page that is an array from its first byte is read with `backToBack`:
-/// arrays one after another (`[…][…]`, `[…]\n[…]`, as `gh api --paginate` and
-/// `jq` print pages) are one stream of items. Anything else after the array
-/// (`[…] trailing`) stops the page with an error. An array or map inside a larger
-/// document (``ValueStreamReader``'s pages) is done at its closing bracket.
+/// An array at the top level of a page is one page of items among the page's
+/// values (``TopLevelValues``: `[…][…]`, `{…}\n[…]`); an array or map inside a
+/// larger document is read where ``ValueStreamReader``'s documents hold it.
 ///
 /// ```swift
-/// var reader = JSONArrayReader(scanner: scanner, keepsBytes: false, isMap: false, backToBack: true)
-/// // "[{"title":"a"}][{"title":"b"}]": two items; "[1,]": "unexpected ']', expected a value"
+/// var reader = JSONArrayReader(scanner: scanner, keepsBytes: false, isMap: false)
+/// // "[{"title":"a"},{"title":"b"}]": two items, then isDone; "[1,]": "unexpected ']', expected a value"
 /// ```
 struct JSONArrayReader: ItemReader {
   /// Where the reader stands between elements.
@@ -23,27 +22,24 @@ struct JSONArrayReader: ItemReader {
   let keepsBytes: Bool
   /// Whether the container is a map (members are items) rather than an array.
   let isMap: Bool
-  /// Whether another array after the closing `]` brings more items (the array is the whole page).
-  let backToBack: Bool
   private(set) var state = State.open
 
-  init(scanner: ItemScanner, keepsBytes: Bool, isMap: Bool, backToBack: Bool) {
+  init(scanner: ItemScanner, keepsBytes: Bool, isMap: Bool) {
     self.scanner = scanner
     self.keepsBytes = keepsBytes
     self.isMap = isMap
-    self.backToBack = backToBack
   }
 
   var shape: ItemTextShape? { isMap ? .member : .json }
 
-  var isDone: Bool { state == .closed && !backToBack }
+  var isDone: Bool { state == .closed }
 
   private var kind: String { isMap ? "object" : "array" }
   private var close: UInt8 { isMap ? UInt8(ascii: "}") : UInt8(ascii: "]") }
 
   mutating func read(_ chunk: Chunk, from start: Int, into items: inout [ScannedItem]) throws(LoadError) -> ReadProgress {
     var parser = JSONParser(bytes: chunk.bytes, position: start)
-    while true {
+    while state != .closed {
       parser.skipWhitespace()
       let at = parser.position
       guard let next = parser.peek else { return ReadProgress(done: at) }
@@ -52,19 +48,13 @@ struct JSONArrayReader: ItemReader {
         parser.position += 1  // the '[' or '{' that holds the items
         state = .afterOpen
       case .closed:
-        // Pages back to back: the next array's elements follow the last's.
-        if backToBack, next == UInt8(ascii: "[") {
-          state = .open
-          continue
-        }
-        throw chunk.syntaxError("unexpected \(parser.describeByte(at)) after the \(kind)", at: at)
+        break
       case .afterValue:
         parser.position += 1
         if next == UInt8(ascii: ",") {
           state = .afterComma
         } else if next == close {
           state = .closed
-          if !backToBack { return ReadProgress(done: parser.position) }
         } else {
           throw chunk.syntaxError(
             "expected ',' or '\(Character(Unicode.Scalar(close)))' in the \(kind), found \(parser.describeByte(at))", at: at)
@@ -72,7 +62,6 @@ struct JSONArrayReader: ItemReader {
       case .afterOpen where next == close:
         parser.position += 1
         state = .closed
-        if !backToBack { return ReadProgress(done: parser.position) }
       case .afterOpen, .afterComma:
         switch try scanner.scanElement(in: chunk, at: at, member: isMap, depth: 1, keepingBytes: keepsBytes) {
         case .needMore(let doubling):
@@ -84,6 +73,7 @@ struct JSONArrayReader: ItemReader {
         }
       }
     }
+    return ReadProgress(done: parser.position)
   }
 
   func finish(_ chunk: Chunk) throws(LoadError) {

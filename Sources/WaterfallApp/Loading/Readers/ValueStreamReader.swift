@@ -1,6 +1,7 @@
 /// Reads JSON values one after another (pretty-printed, as `jq` writes them):
-/// each value an item; or documents back to back, each holding its items in the
-/// same place (``Mode/documents(path:isMap:)``).
+/// each value an item, a top-level array's elements items (``TopLevelValues``);
+/// or documents back to back, each holding its items in the same place
+/// (``Mode/documents(path:isMap:)``).
 ///
 /// The second mode reads a document's items wherever a ``DocumentOutliner``
 /// found them (or `--path` put them): in each document it finds the array or map
@@ -13,13 +14,13 @@
 ///
 /// ```swift
 /// var values = ValueStreamReader(scanner: scanner, keepsBytes: false, mode: .values)
-/// // "{\n \"title\": \"one\"\n}\n\"two\"\n": two items
+/// // "{\n \"title\": \"one\"\n}\n\"two\"\n[3, 4]": four items
 /// var pages = ValueStreamReader(scanner: scanner, keepsBytes: false, mode: .documents(path: ["items"], isMap: false))
 /// // "{\"n\":1,\"items\":[{\"a\":1}]}{\"n\":1,\"items\":[{\"a\":2}]}": two items
 /// ```
 struct ValueStreamReader: ItemReader {
   enum Mode: Equatable {
-    /// Each value is an item.
+    /// Each value is an item, each top-level array's elements too.
     case values
     /// The items are the array (or map) at `path` in each document.
     case documents(path: [String], isMap: Bool)
@@ -43,6 +44,8 @@ struct ValueStreamReader: ItemReader {
   let keepsBytes: Bool
   let mode: Mode
   private(set) var place = Place.between
+  /// The values read in values mode.
+  private var values: TopLevelValues
   /// The containers around the items' container in the document being read.
   private var around: [Bool] = []
 
@@ -50,6 +53,7 @@ struct ValueStreamReader: ItemReader {
     self.scanner = scanner
     self.keepsBytes = keepsBytes
     self.mode = mode
+    values = TopLevelValues(scanner: scanner, keepsBytes: keepsBytes)
   }
 
   var shape: ItemTextShape? {
@@ -64,31 +68,14 @@ struct ValueStreamReader: ItemReader {
 
   mutating func read(_ chunk: Chunk, from start: Int, into items: inout [ScannedItem]) throws(LoadError) -> ReadProgress {
     switch mode {
-    case .values: return try readValues(chunk, from: start, into: &items)
+    case .values: return try values.read(chunk, from: start, into: &items)
     case .documents(let path, let isMap): return try readDocuments(chunk, from: start, path: path, isMap: isMap, into: &items)
     }
   }
 
   func finish(_ chunk: Chunk) throws(LoadError) {
+    try values.finish(chunk)
     if case .reading(let reader) = place { try reader.finish(chunk) }
-  }
-
-  // MARK: Values
-
-  private func readValues(_ chunk: Chunk, from start: Int, into items: inout [ScannedItem]) throws(LoadError) -> ReadProgress {
-    var parser = JSONParser(bytes: chunk.bytes, position: start)
-    while true {
-      parser.skipWhitespace()
-      let at = parser.position
-      guard parser.peek != nil else { return ReadProgress(done: at) }
-      switch try scanner.scanElement(in: chunk, at: at, member: false, depth: 0, keepingBytes: keepsBytes) {
-      case .needMore(let doubling):
-        return ReadProgress(done: at, waitsForDouble: doubling)
-      case .item(let item, let end):
-        items.append(item)
-        parser.position = end
-      }
-    }
   }
 
   // MARK: Documents
@@ -119,7 +106,7 @@ struct ValueStreamReader: ItemReader {
         if let container = outline.target {
           guard container.isArray != isMap else { throw chunk.syntaxError(missing, at: at) }
           around = outline.open.map(\.isArray)
-          place = .reading(JSONArrayReader(scanner: scanner, keepsBytes: keepsBytes, isMap: isMap, backToBack: false))
+          place = .reading(JSONArrayReader(scanner: scanner, keepsBytes: keepsBytes, isMap: isMap))
           parser.position = container.start
           continue
         }
