@@ -73,6 +73,9 @@ final class BackgroundLoader {
     mode: WorkerMode
   ) {
     self.source = source
+    var settings = settings
+    // A JSON Lines file's ranges are read on both cores; stepped jobs read them in turn.
+    if mode.isBackground { settings.parallelism = .helpers(.normal) }
     self.settings = settings
     self.backlogLimit = backlogLimit
     worker = Worker(name: "loader", mode: mode, priority: .normal)

@@ -71,6 +71,8 @@ public struct ItemScanner: Sendable {
 
   /// The table for the roles as named.
   private let named: Table
+  /// The inference's table, once it chose and ``withSettledTable()`` looked it up.
+  private var settledTable: Table?
 
   public init(roles: FieldRoles) {
     self.roles = roles
@@ -81,12 +83,27 @@ public struct ItemScanner: Sendable {
   /// it chose. Nothing chosen yet, the item `bytes[start...]` (its key
   /// titling it when `keyed`) chooses alone.
   private func table(forItemAt start: Int, in bytes: UnsafeBufferPointer<UInt8>, depth: Int, keyed: Bool) -> Table {
+    if let settledTable { return settledTable }
     guard let inference = roles.inference else { return named }
     if let settled = inference.settled { return settled.table }
     var probe = JSONParser(bytes: bytes, position: start)
     let value = (try? probe.parseValue(depth: depth)) ?? .null
     inference.settle(survey: FieldSurvey([value]), base: roles, keyedTitles: keyed)
     return inference.settled?.table ?? named
+  }
+
+  /// This scanner with the table the inference chose looked up now, once, when
+  /// it has chosen: a reader scanning many items asks once a chunk, where each
+  /// item would otherwise take the inference's lock and copy its table.
+  ///
+  /// ```swift
+  /// let scanner = settings.scanner.withSettledTable()   // then scan a chunk's items
+  /// ```
+  func withSettledTable() -> ItemScanner {
+    guard settledTable == nil, let settled = roles.inference?.settled else { return self }
+    var scanner = self
+    scanner.settledTable = settled.table
+    return scanner
   }
 
   /// The fields ``ScannedItem/fieldsSeen`` tracks, a bit each, in order: the first

@@ -27,6 +27,9 @@ struct JSONLinesReader: ItemReader {
   /// The bytes searched for a line's end so far: about the page's length, never
   /// the square of a line's.
   private(set) var searchedBytes = 0
+  /// The lines read that a newline ended: a part of a page read on its own
+  /// (``LineRanges``) says by how many lines the next part starts further on.
+  private(set) var newlines = 0
 
   init(scanner: ItemScanner, keepsBytes: Bool) {
     self.scanner = scanner
@@ -37,6 +40,8 @@ struct JSONLinesReader: ItemReader {
 
   mutating func read(_ chunk: Chunk, from start: Int, into items: inout [ScannedItem]) throws(LoadError) -> ReadProgress {
     let bytes = chunk.bytes
+    // The inference's choice, looked up once a chunk rather than once an item.
+    let scanner = scanner.withSettledTable()
     var lineStart = start
     var location = start > 0 ? chunk.location(of: start) : chunk.location
     while lineStart < bytes.count {
@@ -54,14 +59,15 @@ struct JSONLinesReader: ItemReader {
       }
       var contentEnd = lineEnd
       if contentEnd > lineStart, bytes[contentEnd - 1] == 0x0D { contentEnd -= 1 }
-      readLine(chunk, lineStart..<contentEnd, location: location, into: &items)
+      readLine(scanner, chunk, lineStart..<contentEnd, location: location, into: &items)
+      if lineEnd < bytes.count { newlines += 1 }
       lineStart = lineEnd + 1
       location = TextLocation(line: location.line + 1, column: 1)
     }
     return ReadProgress(done: min(lineStart, bytes.count))
   }
 
-  private mutating func readLine(_ chunk: Chunk, _ range: Range<Int>, location: TextLocation, into items: inout [ScannedItem]) {
+  private mutating func readLine(_ scanner: ItemScanner, _ chunk: Chunk, _ range: Range<Int>, location: TextLocation, into items: inout [ScannedItem]) {
     let line = UnsafeBufferPointer(rebasing: chunk.bytes[range])
     var first = 0
     var last = line.count
