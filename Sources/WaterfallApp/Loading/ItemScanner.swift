@@ -163,6 +163,8 @@ public struct ItemScanner: Sendable {
         fieldsSeen: 0)
     }
     var packed: [UInt8] = []
+    // Room for a typical card at once, rather than growing it four or five times.
+    packed.reserveCapacity(Self.typicalPackedBytes)
     var seen: UInt64 = 0
     if parser.peek == UInt8(ascii: "{") {
       let table = table(forItemAt: start, in: parser.bytes, depth: depth, keyed: title != nil)
@@ -196,6 +198,9 @@ public struct ItemScanner: Sendable {
       packed: packed, offset: pageOffset + start, length: text.count, json: keepingBytes ? Array(text) : nil,
       fieldsSeen: seen)
   }
+
+  /// The bytes reserved for an item's packed card before it is packed.
+  static let typicalPackedBytes = 192
 
   /// An empty card, with no id and no group (``checksOnly``).
   static let emptyCard: [UInt8] = {
@@ -271,6 +276,7 @@ public struct ItemScanner: Sendable {
     init(bytes: UnsafeBufferPointer<UInt8>, found: [Found?]) {
       self.bytes = bytes
       self.found = found
+      scratch.reserveCapacity(128)
     }
 
     func value(_ role: Role) -> Found? { found[role.rawValue] }

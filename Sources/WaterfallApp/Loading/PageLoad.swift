@@ -73,7 +73,9 @@ struct PageLoad {
       hand()
       if reader.isStopped { return reader.error }
       // JSON Lines from a file that can be read anywhere: the rest in ranges, apart.
-      if next == nil, settings.readsLinesInRanges, file.readsAnywhere, let start = reader.nextLine {
+      if next == nil, settings.readsLinesInRanges, reader.bytesRead >= settings.linesInRangesAfter, file.readsAnywhere,
+        let start = reader.nextLine
+      {
         var ranges = LineRanges(file: file, scanner: settings.scanner, parallelism: settings.parallelism)
         ranges.rangeSize = settings.lineRangeSize
         return ranges.run(from: start.offset, line: start.line, into: sink)
