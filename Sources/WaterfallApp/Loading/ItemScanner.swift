@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Reads what a card needs from one item's JSON text, checking all of it, and
 /// packs it (``CardContent/pack(into:)``) for the store.
 ///
@@ -66,6 +70,27 @@ public struct ItemScanner: Sendable {
       }
       let all = names + roles.fieldNames.filter { !names.contains($0) }
       keys = all.map { (Array($0.utf8), (table[$0] ?? []).map { (role: $0.0, rank: $0.1) }) }
+      keyBytes = keys.flatMap(\.key)
+      keyEnds = keys.reduce(into: []) { ends, key in ends.append((ends.last ?? 0) + key.key.count) }
+    }
+
+    /// Every key's bytes back to back, and where each ends: what a member's key
+    /// is looked up in, comparing bytes without touching the keys' arrays (each
+    /// look at one retained and released it, ten times a member).
+    private let keyBytes: [UInt8]
+    private let keyEnds: [Int]
+
+    /// The place in ``keys`` of the field named `key`, if a role names it.
+    func index(of key: UnsafeBufferPointer<UInt8>) -> Int? {
+      keyBytes.withUnsafeBufferPointer { all in
+        var start = 0
+        for (index, end) in keyEnds.enumerated() {
+          defer { start = end }
+          guard end - start == key.count else { continue }
+          if key.isEmpty || memcmp(all.baseAddress! + start, key.baseAddress!, key.count) == 0 { return index }
+        }
+        return nil
+      }
     }
   }
 
@@ -174,7 +199,7 @@ public struct ItemScanner: Sendable {
       try parser.forEachMember(depth: depth + 1) { (key, parser) throws(JSONSyntaxError) in
         let valueStart = parser.position
         try parser.skipValue(depth: depth + 1)
-        guard let index = keys.firstIndex(where: { $0.key.elementsEqual(key) }) else { return }
+        guard let index = table.index(of: key) else { return }
         if index < 64 { seen |= 1 << UInt64(index) }
         for (role, rank) in keys[index].roles where (found[role.rawValue]?.rank ?? .max) > rank {
           found[role.rawValue] = Found(rank: rank, start: valueStart, end: parser.position)
