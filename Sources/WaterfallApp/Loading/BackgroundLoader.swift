@@ -51,6 +51,10 @@ final class BackgroundLoader {
   }
 
   static let backlogLimit = 50_000
+  /// The bytes of a JSON Lines file read front to back, on one core, before its
+  /// ranges are read on both (``ReadSettings/linesInRangesAfter``): the first
+  /// screen is drawn meanwhile.
+  static let frontToBackBytes = 8 << 20
   /// How often, at most, the memory is looked at while reading, and how often
   /// while paused (nanoseconds).
   static let memoryCheckInterval: UInt64 = 10_000_000
@@ -73,6 +77,12 @@ final class BackgroundLoader {
     mode: WorkerMode
   ) {
     self.source = source
+    var settings = settings
+    // A JSON Lines file's ranges are read on both cores; stepped jobs read them in turn.
+    if mode.isBackground {
+      settings.parallelism = .helpers(.normal)
+      settings.linesInRangesAfter = Self.frontToBackBytes
+    }
     self.settings = settings
     self.backlogLimit = backlogLimit
     worker = Worker(name: "loader", mode: mode, priority: .normal)

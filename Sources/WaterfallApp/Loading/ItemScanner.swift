@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Reads what a card needs from one item's JSON text, checking all of it, and
 /// packs it (``CardContent/pack(into:)``) for the store.
 ///
@@ -66,11 +70,34 @@ public struct ItemScanner: Sendable {
       }
       let all = names + roles.fieldNames.filter { !names.contains($0) }
       keys = all.map { (Array($0.utf8), (table[$0] ?? []).map { (role: $0.0, rank: $0.1) }) }
+      keyBytes = keys.flatMap(\.key)
+      keyEnds = keys.reduce(into: []) { ends, key in ends.append((ends.last ?? 0) + key.key.count) }
+    }
+
+    /// Every key's bytes back to back, and where each ends: what a member's key
+    /// is looked up in, comparing bytes without touching the keys' arrays (each
+    /// look at one retained and released it, ten times a member).
+    private let keyBytes: [UInt8]
+    private let keyEnds: [Int]
+
+    /// The place in ``keys`` of the field named `key`, if a role names it.
+    func index(of key: UnsafeBufferPointer<UInt8>) -> Int? {
+      keyBytes.withUnsafeBufferPointer { all in
+        var start = 0
+        for (index, end) in keyEnds.enumerated() {
+          defer { start = end }
+          guard end - start == key.count else { continue }
+          if key.isEmpty || memcmp(all.baseAddress! + start, key.baseAddress!, key.count) == 0 { return index }
+        }
+        return nil
+      }
     }
   }
 
   /// The table for the roles as named.
   private let named: Table
+  /// The inference's table, once it chose and ``withSettledTable()`` looked it up.
+  private var settledTable: Table?
 
   public init(roles: FieldRoles) {
     self.roles = roles
@@ -81,12 +108,27 @@ public struct ItemScanner: Sendable {
   /// it chose. Nothing chosen yet, the item `bytes[start...]` (its key
   /// titling it when `keyed`) chooses alone.
   private func table(forItemAt start: Int, in bytes: UnsafeBufferPointer<UInt8>, depth: Int, keyed: Bool) -> Table {
+    if let settledTable { return settledTable }
     guard let inference = roles.inference else { return named }
     if let settled = inference.settled { return settled.table }
     var probe = JSONParser(bytes: bytes, position: start)
     let value = (try? probe.parseValue(depth: depth)) ?? .null
     inference.settle(survey: FieldSurvey([value]), base: roles, keyedTitles: keyed)
     return inference.settled?.table ?? named
+  }
+
+  /// This scanner with the table the inference chose looked up now, once, when
+  /// it has chosen: a reader scanning many items asks once a chunk, where each
+  /// item would otherwise take the inference's lock and copy its table.
+  ///
+  /// ```swift
+  /// let scanner = settings.scanner.withSettledTable()   // then scan a chunk's items
+  /// ```
+  func withSettledTable() -> ItemScanner {
+    guard settledTable == nil, let settled = roles.inference?.settled else { return self }
+    var scanner = self
+    scanner.settledTable = settled.table
+    return scanner
   }
 
   /// The fields ``ScannedItem/fieldsSeen`` tracks, a bit each, in order: the first
@@ -146,6 +188,8 @@ public struct ItemScanner: Sendable {
         fieldsSeen: 0)
     }
     var packed: [UInt8] = []
+    // Room for a typical card at once, rather than growing it four or five times.
+    packed.reserveCapacity(Self.typicalPackedBytes)
     var seen: UInt64 = 0
     if parser.peek == UInt8(ascii: "{") {
       let table = table(forItemAt: start, in: parser.bytes, depth: depth, keyed: title != nil)
@@ -155,7 +199,7 @@ public struct ItemScanner: Sendable {
       try parser.forEachMember(depth: depth + 1) { (key, parser) throws(JSONSyntaxError) in
         let valueStart = parser.position
         try parser.skipValue(depth: depth + 1)
-        guard let index = keys.firstIndex(where: { $0.key.elementsEqual(key) }) else { return }
+        guard let index = table.index(of: key) else { return }
         if index < 64 { seen |= 1 << UInt64(index) }
         for (role, rank) in keys[index].roles where (found[role.rawValue]?.rank ?? .max) > rank {
           found[role.rawValue] = Found(rank: rank, start: valueStart, end: parser.position)
@@ -179,6 +223,9 @@ public struct ItemScanner: Sendable {
       packed: packed, offset: pageOffset + start, length: text.count, json: keepingBytes ? Array(text) : nil,
       fieldsSeen: seen)
   }
+
+  /// The bytes reserved for an item's packed card before it is packed.
+  static let typicalPackedBytes = 192
 
   /// An empty card, with no id and no group (``checksOnly``).
   static let emptyCard: [UInt8] = {
@@ -254,6 +301,7 @@ public struct ItemScanner: Sendable {
     init(bytes: UnsafeBufferPointer<UInt8>, found: [Found?]) {
       self.bytes = bytes
       self.found = found
+      scratch.reserveCapacity(128)
     }
 
     func value(_ role: Role) -> Found? { found[role.rawValue] }

@@ -1,3 +1,5 @@
+import WaterfallWorkers
+
 /// Loads items from an ``ItemSource`` into an ``ItemStore``, page by page, on the
 /// calling thread: what `waterfall render`, `waterfall layout` and the tests use.
 /// The browser loads the same way on a worker of its own (``LoadController``).
@@ -31,7 +33,10 @@ public final class Loader {
     self.source = source
     self.store = store
     self.options = options
-    cursor = source.open(ReadSettings(scanner: ItemScanner(roles: store.roles), options: options))
+    var settings = ReadSettings(scanner: ItemScanner(roles: store.roles), options: options)
+    // `render` and `layout` read a JSON Lines file's ranges on both cores too.
+    settings.parallelism = .helpers(.normal)
+    cursor = source.open(settings)
   }
 
   /// Loads the next page into the store. A syntax error stops that page: the

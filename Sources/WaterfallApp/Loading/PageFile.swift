@@ -109,6 +109,10 @@ final class PageFile: @unchecked Sendable {
   /// The spool's descriptor, for tests (that it is unlinked); nil when not spooled.
   var spoolDescriptor: Int32? { isSpooled ? fd : nil }
 
+  /// Whether this is a regular file read in place (not standard input, nor
+  /// a page made or kept in memory): any part of it can be read at any time.
+  var readsAnywhere: Bool { !isSpooled && !keepsTextsInMemory && !isStandardInput && fd >= 0 && size != nil }
+
   /// The file's size, when it is a regular file.
   var size: Int? {
     var info = stat()
@@ -149,6 +153,25 @@ final class PageFile: @unchecked Sendable {
       done += n
     }
     spooled += count
+  }
+
+  /// Reads the bytes at `offset` into `buffer`, as many as fit (fewer at the
+  /// file's end), from any thread: what a range of the file read on its own
+  /// (``LineRanges``) is read with. Throws when `pread` fails.
+  ///
+  /// ```swift
+  /// let n = try file.read(at: 4096, into: destination)   // 0 past the end
+  /// ```
+  func read(at offset: Int, into buffer: UnsafeMutableRawBufferPointer) throws(FileSystem.Failure) -> Int {
+    var done = 0
+    while done < buffer.count {
+      let n = pread(fd, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))
+      if n < 0 && errno == EINTR { continue }
+      if n < 0 { throw FileSystem.Failure(path: path, reason: FileSystem.lastError()) }
+      if n == 0 { break }
+      done += n
+    }
+    return done
   }
 
   /// The `count` bytes at `offset`, read again; fewer if the file has shrunk since.

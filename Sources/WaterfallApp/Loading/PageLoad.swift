@@ -72,6 +72,15 @@ struct PageLoad {
       }
       hand()
       if reader.isStopped { return reader.error }
+      // JSON Lines from a file that can be read anywhere: the rest in ranges, apart.
+      if next == nil, settings.readsLinesInRanges, reader.bytesRead >= settings.linesInRangesAfter, file.readsAnywhere,
+        let start = reader.nextLine
+      {
+        var ranges = LineRanges(file: file, scanner: settings.scanner, parallelism: settings.parallelism)
+        ranges.mode = start.mode
+        ranges.rangeSize = settings.lineRangeSize
+        return ranges.run(from: start.offset, line: start.line, into: sink)
+      }
       if next == nil, buffer.count < Self.chunk { buffer = [UInt8](repeating: 0, count: Self.chunk) }
     }
     return nil

@@ -66,6 +66,14 @@ public struct PageReader {
   /// Whether the page can take no more bytes: it ended in an error.
   public var isStopped: Bool { error != nil }
 
+  /// Where the next line starts and its line number, when the page is JSON
+  /// Lines read without error so far: the rest can be read in ranges, apart
+  /// (``LineRanges``). Nil for any other format, or inside a line.
+  var nextLine: (offset: Int, line: Int, mode: JSONLinesReader.Mode)? {
+    guard error == nil, let lines = itemReader as? JSONLinesReader, buffer.location.column == 1 else { return nil }
+    return (buffer.start, buffer.location.line, lines.mode)
+  }
+
   /// Reads the items that `chunk` completes into `items`.
   public mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>, into items: inout [ScannedItem]) {
     guard error == nil else { return }

@@ -38,6 +38,18 @@ public struct SkippedLines: Sendable, Equatable {
     return news
   }
 
+  /// These lines, read from a part of a page that starts on line `line`
+  /// (their lines counted from 1 there), placed in the page.
+  ///
+  /// ```swift
+  /// partSkipped.placed(fromLine: 1_001)   // a part's line 2 is the page's line 1,002
+  /// ```
+  func placed(fromLine line: Int) -> SkippedLines {
+    var placed = self
+    for i in placed.listed.indices { placed.listed[i].location.line += line - 1 }
+    return placed
+  }
+
   /// The lines to print: each listed line, then how many more there were.
   public var report: [String] {
     var lines = listed.map(\.description)

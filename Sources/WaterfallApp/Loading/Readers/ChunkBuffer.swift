@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The bytes of a page received and not yet consumed, and where they lie in the
 /// page: the state every ``ItemReader`` shares, kept by ``PageReader``.
 ///
@@ -50,13 +54,18 @@ struct ChunkBuffer {
     retryAt = waitingForDouble ? (bytes.count - count) * 2 : 0
     guard count > 0 else { return }
     location = bytes.withUnsafeBufferPointer { bytes in
-      // Count newlines, and characters only after the last one: the common case,
-      // a chunk of whole lines, ends at column 1.
+      // Count newlines (memchr: a line's length at a time), and characters only
+      // after the last one: the common case, a chunk of whole lines, ends at column 1.
+      let base = UnsafeRawPointer(bytes.baseAddress!)
       var lastNewline = count - 1
       while lastNewline >= 0, bytes[lastNewline] != 0x0A { lastNewline -= 1 }
       guard lastNewline >= 0 else { return TextLocation.of(offset: count, in: bytes, from: location) }
       var lines = 0
-      for i in 0...lastNewline where bytes[i] == 0x0A { lines += 1 }
+      var at = 0
+      while at <= lastNewline, let newline = memchr(base + at, 0x0A, lastNewline + 1 - at) {
+        lines += 1
+        at = base.distance(to: UnsafeRawPointer(newline)) + 1
+      }
       let tail = UnsafeBufferPointer(rebasing: bytes[(lastNewline + 1)..<count])
       return TextLocation.of(offset: tail.count, in: tail, from: TextLocation(line: location.line + lines, column: 1))
     }

@@ -11,7 +11,7 @@
 /// are kept.
 ///
 /// ```swift
-/// var reader: any ItemReader = JSONLinesReader(scanner: scanner, keepsBytes: false)
+/// var reader: any ItemReader = JSONLinesReader(scanner: scanner, keepsBytes: false, mode: .rows)
 /// let progress = try buffer.withChunk(path: "notes.jsonl", atEnd: false) { chunk in
 ///   try reader.read(chunk, from: 0, into: &items)
 /// }

@@ -50,6 +50,9 @@ struct JSONLinesReader: ItemReader {
   private var line: TopLevelValues
   /// Whether the rest of the line is skipped (values mode: a bad value in it).
   private var skipsLine = false
+  /// The lines read that a newline ended: a part of a page read on its own
+  /// (``LineRanges``) says by how many lines the next part starts further on.
+  private(set) var newlines = 0
 
   init(scanner: ItemScanner, keepsBytes: Bool, mode: Mode) {
     self.scanner = scanner
@@ -62,6 +65,8 @@ struct JSONLinesReader: ItemReader {
 
   mutating func read(_ chunk: Chunk, from start: Int, into items: inout [ScannedItem]) throws(LoadError) -> ReadProgress {
     let bytes = chunk.bytes
+    // The inference's choice, looked up once a chunk rather than once an item.
+    let scanner = scanner.withSettledTable()
     var lineStart = start
     var location = start > 0 ? chunk.location(of: start) : chunk.location
     while lineStart < bytes.count {
@@ -81,7 +86,7 @@ struct JSONLinesReader: ItemReader {
           bytes: UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd]), start: chunk.start + lineStart, location: location,
           atEnd: whole, path: chunk.path)
         // A whole line of one value, not an array, is the item, as a row is.
-        let alone = whole && line.isFresh && !skipsLine && readAlone(part, into: &items)
+        let alone = whole && line.isFresh && !skipsLine && readAlone(scanner, part, into: &items)
         if !alone {
           let progress = readValues(part, into: &items)
           if !whole { return ReadProgress(done: lineStart + progress.done, waitsForDouble: progress.waitsForDouble) }
@@ -92,8 +97,9 @@ struct JSONLinesReader: ItemReader {
         if !whole { break }
         var contentEnd = lineEnd
         if contentEnd > lineStart, bytes[contentEnd - 1] == 0x0D { contentEnd -= 1 }
-        readLine(chunk, lineStart..<contentEnd, location: location, into: &items)
+        readLine(scanner, chunk, lineStart..<contentEnd, location: location, into: &items)
       }
+      if lineEnd < bytes.count { newlines += 1 }
       lineStart = lineEnd + 1
       location = TextLocation(line: location.line + 1, column: 1)
     }
@@ -104,7 +110,7 @@ struct JSONLinesReader: ItemReader {
   /// case, as a row is read; false, having read nothing, for any other line.
   /// The stream's steps for every line cost a million lines 2.8-3.0 s instead
   /// of 1.8-2.3 s (`waterfall --filter '' FILE`, release).
-  private func readAlone(_ part: Chunk, into items: inout [ScannedItem]) -> Bool {
+  private func readAlone(_ scanner: ItemScanner, _ part: Chunk, into items: inout [ScannedItem]) -> Bool {
     let line = part.bytes
     var first = 0
     var last = line.count
@@ -135,7 +141,7 @@ struct JSONLinesReader: ItemReader {
     }
   }
 
-  private mutating func readLine(_ chunk: Chunk, _ range: Range<Int>, location: TextLocation, into items: inout [ScannedItem]) {
+  private mutating func readLine(_ scanner: ItemScanner, _ chunk: Chunk, _ range: Range<Int>, location: TextLocation, into items: inout [ScannedItem]) {
     let line = UnsafeBufferPointer(rebasing: chunk.bytes[range])
     var first = 0
     var last = line.count

@@ -1,3 +1,9 @@
+import WaterfallWorkers
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// How a reading of a source reads its pages: the scanner that packs each
 /// item's card, and what the command line said about the format.
 ///
@@ -9,6 +15,23 @@
 public struct ReadSettings: Sendable {
   public var scanner: ItemScanner
   public var options: ReadOptions
+  /// Whether the rest of a JSON Lines file is read in byte ranges apart
+  /// (``LineRanges``), on the threads `parallelism` gives: the switch that
+  /// turns that path off (also `WATERFALL_LOAD_FRONT_TO_BACK=1` in the
+  /// environment, to compare the two in the same conditions).
+  public var readsLinesInRanges = ReadSettings.rangesByDefault
+  /// The bytes read front to back before the ranges begin: the browser's first
+  /// screen is drawn while one core reads, the other free for the main thread.
+  public var linesInRangesAfter = 0
+  /// How ranges are read at once: ``Parallelism/serial`` (stepped tests),
+  /// or with ``HelperThreads`` (the loader's worker, `render`).
+  public var parallelism: Parallelism = .serial
+  /// The bytes a range is read in (``LineRanges/defaultRangeSize``; tests cut smaller).
+  var lineRangeSize = LineRanges.defaultRangeSize
+
+  /// Whether ranges are read unless told otherwise: unless the environment
+  /// says `WATERFALL_LOAD_FRONT_TO_BACK` (anything but empty).
+  static let rangesByDefault = getenv("WATERFALL_LOAD_FRONT_TO_BACK").map { $0.pointee == 0 } ?? true
 
   public init(scanner: ItemScanner, options: ReadOptions = ReadOptions()) {
     self.scanner = scanner
