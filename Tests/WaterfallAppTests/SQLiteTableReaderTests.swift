@@ -128,7 +128,7 @@ import TestSupport
     defer { try? FileManager.default.removeItem(at: folder) }
     let source = try SQLiteSource.resolve(path, table: nil, query: nil)
     #expect(source.rowidName == "rowid")
-    let sink = RecordingSink()
+    let sink = SQLiteRecordingSink()
     let cursor = source.open(ReadSettings(scanner: ItemScanner(roles: FieldRoles())))
     let end = cursor.readNextPage(into: sink)
     #expect(end.hasMore && end.error == nil)
@@ -193,7 +193,7 @@ import TestSupport
     defer { try? FileManager.default.removeItem(at: folder) }
     let source = try SQLiteSource.resolve(path, table: nil, query: nil)
     let cursor = source.open(ReadSettings(scanner: ItemScanner(roles: FieldRoles())))
-    let sink = RecordingSink()
+    let sink = SQLiteRecordingSink()
     sink.onDeliver = { cursor.cancel() }
     let end = cursor.readNextPage(into: sink)
     #expect(end.stoppedEarly && !end.hasMore)
@@ -218,7 +218,7 @@ import TestSupport
 }
 
 /// A sink that keeps what a reading hands it.
-private final class RecordingSink: PageSink {
+final class SQLiteRecordingSink: PageSink {
   var items: [ScannedItem] = []
   var shapes: [ItemTextShape] = []
   var notes: [String] = []
