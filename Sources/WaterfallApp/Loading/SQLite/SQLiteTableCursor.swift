@@ -72,6 +72,8 @@ final class SQLiteTableCursor: PageCursor, @unchecked Sendable {
     do {
       if reader == nil { try start() }
       guard let reader, let rowTable else { return PageEnd(hasMore: false) }
+      // Rows wait from when the page's statement starts, not from when the connection was opened.
+      delivery.handOver()
       // The memory limit waits here, and a reading no longer wanted stops.
       if sink.shouldStop() { return PageEnd(hasMore: true, estimatedItems: estimate) }
       let searching = !refinement.query.isEmpty
