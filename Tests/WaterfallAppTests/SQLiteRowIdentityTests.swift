@@ -4,8 +4,8 @@ import TestSupport
 
 @testable import WaterfallApp
 
-/// A table is paged by its real rowid whatever its columns are called, and read
-/// by one statement when it has none: never the same rows forever, never a row
+/// A table is paged by its real rowid whatever its columns are called (and
+/// searched and sorted by SQLite), and read by one statement when it has none: never the same rows forever, never a row
 /// dropped (issue 30). A view browses, and the listing of a database names views
 /// as views.
 @Suite struct SQLiteRowIdentityTests {
@@ -19,7 +19,7 @@ import TestSupport
     var testDescription: String { name }
   }
 
-  static let many = SQLiteLoad.pageRows * 2 + 500
+  static let many = SQLiteTableReader.defaultPageRows * 4 + 250
 
   static let shapes: [Shape] = [
     Shape(
@@ -68,14 +68,19 @@ import TestSupport
     let path = folder.appendingPathComponent("t.db").path
     try SQLiteFixture.make(at: path, sql: shape.sql)
 
-    var items: [ScannedItem] = []
-    var textShape: ItemTextShape?
-    // A loader that reads the same rows forever is stopped (and fails below).
-    let load = SQLiteLoad(path: path, selection: .table("t"), scanner: ItemScanner(roles: FieldRoles()))
-    let error = load.run(
-      shouldStop: { items.count > shape.names.count + SQLiteLoad.pageRows }, opened: { _ in },
-      described: { shape, _ in textShape = shape }, deliver: { page, _, _ in items += page })
-    #expect(error == nil, "\(String(describing: error))")
+    // The source the program opens, read page by page; a reading that gave the same rows forever is stopped (and fails below).
+    let source = try SourceResolver.resolve(path, table: "t")
+    let cursor = source.open(ReadSettings(scanner: ItemScanner(roles: FieldRoles())))
+    let sink = SQLiteRecordingSink()
+    var end = PageEnd(hasMore: true)
+    var pages = 0
+    while end.hasMore, pages <= shape.names.count / SQLiteTableReader.defaultPageRows + 2 {
+      end = cursor.readNextPage(into: sink)
+      pages += 1
+    }
+    #expect(end.error == nil && !end.hasMore, "\(String(describing: end.error))")
+    let items = sink.items
+    let textShape = sink.shapes.last
 
     var names: [String] = []
     for item in items {
@@ -88,6 +93,7 @@ import TestSupport
     #expect(Set(names).count == names.count, "\(names.count - Set(names).count) rows read more than once")
     #expect(Set(shape.names).subtracting(names).count == 0, "rows never read, or details of another row")
     if case .sqlite = textShape { #expect(shape.paged) } else { #expect(!shape.paged) }
+    #expect(source.refined(by: SourceRefinement()) != nil ? shape.paged : !shape.paged, "refined by SQLite when paged")
   }
 
   /// A view is browsed by `--table`; with several tables, views are listed as views.

@@ -33,10 +33,13 @@ public struct BlobPicture: Hashable, Sendable {
 
   /// The members a row's card gets for the first picture among its BLOBs: its
   /// reference as the image and its size from its header, under the first key of
-  /// each role (the row's own columns, coming first, win).
-  static func appendCardMembers(of row: SQLiteDatabase.Row, rowid: Int64, firstColumn: Int, roles: FieldRoles, to json: inout [UInt8]) {
+  /// each role (the row's own columns, coming first, win). The row's columns
+  /// are those from `firstColumn` up to `end` (or its last).
+  static func appendCardMembers(
+    of row: SQLiteDatabase.Row, rowid: Int64, firstColumn: Int, upTo end: Int? = nil, roles: FieldRoles, to json: inout [UInt8]
+  ) {
     guard let image = roles.image.first else { return }
-    for column in firstColumn..<row.columnCount where row.isBlob(column) {
+    for column in firstColumn..<(end ?? row.columnCount) where row.isBlob(column) {
       let blob = row.bytes(column)
       guard SQLiteDatabase.pictureKind(blob) != nil, let header = try? ImageHeader.read(bytes: Array(blob)) else { continue }
       json.removeLast()  // the closing brace

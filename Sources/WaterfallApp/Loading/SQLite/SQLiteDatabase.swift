@@ -8,7 +8,9 @@ import Synchronization
 /// journal or WAL is ever written, nor anything made next to it; a query that
 /// would write is refused before it runs, and so is one that holds more than one
 /// statement. Statements are stepped one row at a time, so a table of any size
-/// costs the rows being read.
+/// costs the rows being read; a ``Statement`` is stepped across calls (a page
+/// at a time), and ``interrupt()`` stops the connection's statements from
+/// another thread.
 ///
 /// ```swift
 /// let db = try SQLiteDatabase(path: "shop.db")
@@ -18,12 +20,16 @@ import Synchronization
 final class SQLiteDatabase: @unchecked Sendable {
   struct Failure: Error, CustomStringConvertible {
     var description: String
+    /// Whether the statement stopped because ``interrupt()`` was called.
+    var interrupted = false
   }
 
   let path: String
   private let handle: OpaquePointer
   /// One statement at a time on a connection.
   private let lock = Mutex(())
+  /// Raised by ``interrupt()``: the progress handler then stops every statement.
+  private let stopFlag: UnsafeMutablePointer<Int32>
 
   init(path: String) throws(Failure) {
     let opening = SQLiteReadOnlyOpen(path: path)
@@ -38,10 +44,35 @@ final class SQLiteDatabase: @unchecked Sendable {
     sqlite3_busy_timeout(db, 2_000)
     handle = db
     self.path = path
+    stopFlag = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+    stopFlag.initialize(to: 0)
+    cs_stop_when_raised(db, stopFlag)
   }
 
   deinit {
     sqlite3_close(handle)
+    stopFlag.deallocate()
+  }
+
+  /// Stops the statement running on this connection now (`sqlite3_interrupt`)
+  /// and every one after it, for good: each fails with
+  /// ``Failure/interrupted`` set. From any thread; never waits.
+  ///
+  /// ```swift
+  /// db.interrupt()   // the loader's `statement.next()` throws soon after
+  /// ```
+  func interrupt() {
+    cs_raise_flag(stopFlag)
+    sqlite3_interrupt(handle)
+  }
+
+  /// Whether ``interrupt()`` was called.
+  var isInterrupted: Bool { cs_flag_is_raised(stopFlag) != 0 }
+
+  /// The failure of the last call on the connection, which returned `status`.
+  private func failure(_ status: Int32) -> Failure {
+    if status == SQLITE_INTERRUPT || isInterrupted { return Failure(description: "the query was interrupted", interrupted: true) }
+    return Failure(description: String(cString: sqlite3_errmsg(handle)))
   }
 
   /// The database's tables and views, each in name order.
@@ -90,39 +121,93 @@ final class SQLiteDatabase: @unchecked Sendable {
   /// calling `body` with each row until it returns false.
   func forEachRow(_ sql: String, values: [SQLValue], _ body: (Row) -> Bool) throws(Failure) {
     try lock.withLock { _ throws(Failure) in
-      var statement: OpaquePointer?
-      var more = false
-      let status = sql.withCString { text in
-        var tail: UnsafePointer<CChar>?
-        let status = sqlite3_prepare_v2(handle, text, -1, &statement, &tail)
-        if status == SQLITE_OK, let tail { more = Self.holdsStatement(tail, handle: handle) }
-        return status
-      }
-      guard status == SQLITE_OK else { throw Failure(description: String(cString: sqlite3_errmsg(handle))) }
-      guard let statement else { throw Failure(description: "the query is empty: give a statement (SELECT …)") }
+      let statement = try prepare(sql, values: values)
       defer { sqlite3_finalize(statement) }
-      guard !more else {
-        throw Failure(description: "the query holds more than one statement; give one (SELECT …)")
-      }
-      guard sqlite3_stmt_readonly(statement) != 0 else {
-        throw Failure(description: "only a query that reads (SELECT …) can be browsed")
-      }
-      for (i, value) in values.enumerated() {
-        let index = Int32(i + 1)
-        switch value {
-        case .null: sqlite3_bind_null(statement, index)
-        case .integer(let number): sqlite3_bind_int64(statement, index, number)
-        case .real(let number): sqlite3_bind_double(statement, index, number)
-        case .text(let text): sqlite3_bind_text(statement, index, text, -1, cs_transient())
-        }
-      }
       let row = Row(statement: statement)
       while true {
         let status = sqlite3_step(statement)
         if status == SQLITE_DONE { return }
-        guard status == SQLITE_ROW else { throw Failure(description: String(cString: sqlite3_errmsg(handle))) }
+        guard status == SQLITE_ROW else { throw failure(status) }
         if !body(row) { return }
       }
+    }
+  }
+
+  /// `sql` prepared with `values` bound to its parameters in order: one
+  /// statement that reads, or a failure saying why not. The caller finalizes it.
+  private func prepare(_ sql: String, values: [SQLValue]) throws(Failure) -> OpaquePointer {
+    var statement: OpaquePointer?
+    var more = false
+    let status = sql.withCString { text in
+      var tail: UnsafePointer<CChar>?
+      let status = sqlite3_prepare_v2(handle, text, -1, &statement, &tail)
+      if status == SQLITE_OK, let tail { more = Self.holdsStatement(tail, handle: handle) }
+      return status
+    }
+    guard status == SQLITE_OK else { throw failure(status) }
+    guard let statement else { throw Failure(description: "the query is empty: give a statement (SELECT …)") }
+    guard !more else {
+      sqlite3_finalize(statement)
+      throw Failure(description: "the query holds more than one statement; give one (SELECT …)")
+    }
+    guard sqlite3_stmt_readonly(statement) != 0 else {
+      sqlite3_finalize(statement)
+      throw Failure(description: "only a query that reads (SELECT …) can be browsed")
+    }
+    for (i, value) in values.enumerated() {
+      let index = Int32(i + 1)
+      switch value {
+      case .null: sqlite3_bind_null(statement, index)
+      case .integer(let number): sqlite3_bind_int64(statement, index, number)
+      case .real(let number): sqlite3_bind_double(statement, index, number)
+      case .text(let text): sqlite3_bind_text(statement, index, text, -1, cs_transient())
+      }
+    }
+    return statement
+  }
+
+  /// `sql`, prepared with `values` bound, to be stepped a row at a time across
+  /// calls (``Statement/next()``): a page of rows now, the next page later.
+  ///
+  /// ```swift
+  /// let statement = try db.statement("SELECT * FROM items WHERE rowid > ?1", values: [.integer(500)])
+  /// while let row = try statement.next() { … }
+  /// ```
+  func statement(_ sql: String, values: [SQLValue] = []) throws(Failure) -> Statement {
+    let prepared = try lock.withLock { _ throws(Failure) in try prepare(sql, values: values) }
+    return Statement(database: self, handle: prepared)
+  }
+
+  /// A statement stepped one row at a time across calls, by one thread at a
+  /// time; it holds the database's read lock (and, for a file in WAL mode, its
+  /// snapshot) from its first row until ``finish()`` or its end.
+  final class Statement {
+    private let database: SQLiteDatabase
+    private var handle: OpaquePointer?
+
+    fileprivate init(database: SQLiteDatabase, handle: OpaquePointer) {
+      self.database = database
+      self.handle = handle
+    }
+
+    deinit { finish() }
+
+    /// The next row, valid until the next call; nil at the end (the
+    /// statement is then finished).
+    func next() throws(Failure) -> Row? {
+      guard let handle else { return nil }
+      let status = database.lock.withLock { _ in sqlite3_step(handle) }
+      if status == SQLITE_ROW { return Row(statement: handle) }
+      finish()
+      guard status == SQLITE_DONE else { throw database.failure(status) }
+      return nil
+    }
+
+    /// Lets the statement go (and the read lock it holds).
+    func finish() {
+      guard let handle else { return }
+      database.lock.withLock { _ in _ = sqlite3_finalize(handle) }
+      self.handle = nil
     }
   }
 
@@ -131,7 +216,8 @@ final class SQLiteDatabase: @unchecked Sendable {
   /// text when its value is text or a number.
   func sqlColumns(of table: String) throws(Failure) -> [SQLColumn] {
     var columns: [SQLColumn] = []
-    try forEveryRow("SELECT name, \"notnull\" FROM pragma_table_info(?1)", values: [.text(table)]) { row in
+    // Generated columns too (`SELECT *` gives them), not a virtual table's hidden ones.
+    try forEveryRow("SELECT name, \"notnull\" FROM pragma_table_xinfo(?1) WHERE hidden != 1", values: [.text(table)]) { row in
       let name = row.text(0) ?? ""
       columns.append(SQLColumn(name: name, expression: Self.quoted(name), kind: .other, nullable: row.integer(1) == 0))
     }
@@ -210,9 +296,10 @@ final class SQLiteDatabase: @unchecked Sendable {
       return UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, i)))
     }
 
-    /// The names of the columns from `first` on, each as a JSON string and a colon.
-    func keys(from first: Int = 0) -> [[UInt8]] {
-      (first..<columnCount).map { column in
+    /// The names of the columns from `first` on (up to `end`, or all), each as
+    /// a JSON string and a colon.
+    func keys(from first: Int = 0, upTo end: Int? = nil) -> [[UInt8]] {
+      (first..<(end ?? columnCount)).map { column in
         var key: [UInt8] = []
         JSONValue.appendQuoted(name(column), to: &key)
         key.append(UInt8(ascii: ":"))
@@ -220,15 +307,16 @@ final class SQLiteDatabase: @unchecked Sendable {
       }
     }
 
-    /// Appends the row as a JSON object to `out`, from column `first` on: numbers
-    /// as numbers, text as strings, NULL as null, and a BLOB as a string saying
-    /// what it is (`"<PNG picture, 1,234 bytes>"`).
-    /// `keys` are the columns' names as ``keys(from:)`` gives them, made once for
-    /// every row of a statement.
-    func appendJSON(from first: Int = 0, keys: [[UInt8]]? = nil, to out: inout [UInt8]) {
-      let keys = keys ?? self.keys(from: first)
+    /// Appends the row as a JSON object to `out`, from column `first` on (up to
+    /// `end`, or all): numbers as numbers, text as strings, NULL as null, and a
+    /// BLOB as a string saying what it is (`"<PNG picture, 1,234 bytes>"`).
+    /// `keys` are the columns' names as ``keys(from:upTo:)`` gives them, made
+    /// once for every row of a statement.
+    func appendJSON(from first: Int = 0, upTo end: Int? = nil, keys: [[UInt8]]? = nil, to out: inout [UInt8]) {
+      let end = end ?? columnCount
+      let keys = keys ?? self.keys(from: first, upTo: end)
       out.append(UInt8(ascii: "{"))
-      for column in first..<columnCount {
+      for column in first..<end {
         if column > first { out.append(UInt8(ascii: ",")) }
         out.append(contentsOf: keys[column - first])
         let i = Int32(column)

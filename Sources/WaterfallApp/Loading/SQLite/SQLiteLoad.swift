@@ -1,17 +1,16 @@
-/// Reads a SQLite table or query into items, a page of rows at a time, on the
-/// loader's thread: the database counterpart of ``PageLoad``.
+/// Reads a SQLite query's rows, or those of a table with no rowid to page by,
+/// into items on the loader's thread, whole: the database counterpart of
+/// ``PageLoad``, for what ``SQLiteSource`` cannot page.
 ///
-/// A table is read in pages of ``pageRows`` rows by its real rowid (`WHERE rowid
-/// > last ORDER BY rowid LIMIT n`, by whichever of `rowid`, `_rowid_` and `oid`
-/// no column hides: ``SQLiteDatabase/rowidName(of:)``), each page its own short
-/// read, so the first screen of a million rows costs one page and the database is
-/// never held for the whole load; an item keeps only its card and its rowid, and
-/// its details read the row again (``SQLiteTable``). A query's rows, and those of
-/// a view, a `WITHOUT ROWID` table or a table whose columns take all three rowid
-/// names, are read by one statement, and their JSON text is kept in memory.
+/// A view, a `WITHOUT ROWID` table, a table whose columns take all three names
+/// of its rowid and a query have no key a reading could resume after
+/// (`OFFSET` paging is O(n²)): their rows are read by one statement, handed
+/// over a thousand at a time, and their JSON text is kept in memory; the
+/// browser searches and sorts them. A table with a rowid is read a page at a
+/// time instead (``SQLiteTableCursor``).
 ///
 /// ```swift
-/// let error = SQLiteLoad(path: "shop.db", selection: .table("items"), scanner: scanner).run(
+/// let error = SQLiteLoad(path: "shop.db", selection: .query("SELECT * FROM cheap"), scanner: scanner).run(
 ///   opened: { file in … }, described: { shape, note in … }, deliver: { items, _, _ in … })
 /// ```
 struct SQLiteLoad {
@@ -29,20 +28,13 @@ struct SQLiteLoad {
   ) -> LoadError? {
     let database: SQLiteDatabase
     do { database = try SQLiteDatabase(path: path) } catch { return .unreadable(path: path, reason: error.description) }
-    var query: String
+    let query: String
     switch selection {
     case .query(let sql): query = sql
-    case .table(let name):
-      let rowidName: String?
-      do { rowidName = try database.rowidName(of: name) } catch { return .unreadable(path: path, reason: error.description) }
-      if let rowidName {
-        let table = SQLiteTable(database: database, name: name, rowidName: rowidName)
-        return readTable(table, rowidName: rowidName, shouldStop: shouldStop, opened: opened, described: described, deliver: deliver)
-      }
-      query = "SELECT * FROM \(SQLiteDatabase.quoted(name))"
+    case .table(let name): query = "SELECT * FROM \(SQLiteDatabase.quoted(name))"
     }
     opened(PageFile(memoryPage: path))
-    described(.json, settleFields(database, sql: query, firstColumn: 0))
+    described(.json, settleFields(database, sql: query))
     var items: [ScannedItem] = []
     var json: [UInt8] = []
     var rows = 0
@@ -72,65 +64,18 @@ struct SQLiteLoad {
     return nil
   }
 
-  private func readTable(
-    _ table: SQLiteTable, rowidName: String, shouldStop: () -> Bool, opened: (PageFile) -> Void,
-    described: (ItemTextShape, String?) -> Void, deliver: ([ScannedItem], SkippedLines, Int) -> Void
-  ) -> LoadError? {
-    do { opened(try PageFile(path: path)) } catch { return .unreadable(path: error.path, reason: error.reason) }
-    let select = "SELECT \(rowidName), * FROM \(SQLiteDatabase.quoted(table.name))"
-    let order = "ORDER BY \(rowidName) LIMIT \(Self.pageRows)"
-    described(.sqlite(table), settleFields(table.database, sql: "\(select) ORDER BY \(rowidName)", firstColumn: 1))
-    // The first page has no lower bound: a rowid may be Int64.min itself.
-    var last: Int64?
-    var items: [ScannedItem] = []
-    var json: [UInt8] = []
-    var keys: [[UInt8]]?
-    var rows = 0
-    while !shouldStop() {
-      items.removeAll(keepingCapacity: true)
-      var pageRows = 0
-      do {
-        let sql = last == nil ? "\(select) \(order)" : "\(select) WHERE \(rowidName) > ? \(order)"
-        try table.database.forEveryRow(sql, arguments: last.map { [$0] } ?? []) { row in
-          let rowid = row.integer(0)
-          last = rowid
-          pageRows += 1
-          json.removeAll(keepingCapacity: true)
-          if keys == nil { keys = row.keys(from: 1) }
-          row.appendJSON(from: 1, keys: keys, to: &json)
-          BlobPicture.appendCardMembers(of: row, rowid: rowid, firstColumn: 1, roles: scanner.roles, to: &json)
-          if var item = scan(json) {
-            item.offset = Int(rowid)
-            item.length = 0
-            items.append(item)
-          }
-        }
-      } catch {
-        return .unreadable(path: path, reason: error.description)
-      }
-      rows += pageRows
-      if !items.isEmpty { deliver(items, SkippedLines(), PageLoad.firstChunk * rows) }
-      // A short page is the last; a row that gave no item does not make one short.
-      if pageRows < Self.pageRows { return nil }
-    }
-    return nil
-  }
-
   /// Makes the choice of the cards' fields (``FieldInference``) on the first
-  /// rows of `sql`, their columns from `firstColumn` on, unless it is made
-  /// already: the rows are a table's. Returns the note of a choice made now.
-  private func settleFields(_ database: SQLiteDatabase, sql: String, firstColumn: Int) -> String? {
+  /// rows of `sql`, unless it is made already: the rows are a table's.
+  /// Returns the note of a choice made now.
+  private func settleFields(_ database: SQLiteDatabase, sql: String) -> String? {
     guard let inference = scanner.roles.inference, inference.fields == nil else { return nil }
     var values: [JSONValue] = []
     var keys: [[UInt8]]?
     var json: [UInt8] = []
     try? database.forEachRow(sql) { row in
       json.removeAll(keepingCapacity: true)
-      if keys == nil { keys = row.keys(from: firstColumn) }
-      row.appendJSON(from: firstColumn, keys: keys, to: &json)
-      if firstColumn > 0 {  // a table's rows, whose pictures the cards show
-        BlobPicture.appendCardMembers(of: row, rowid: row.integer(0), firstColumn: firstColumn, roles: scanner.roles, to: &json)
-      }
+      if keys == nil { keys = row.keys() }
+      row.appendJSON(keys: keys, to: &json)
       if let value = try? JSONParser.parse(json) { values.append(value) }
       return values.count < ItemScanner.inferenceSample
     }
