@@ -39,7 +39,7 @@ struct RenderCommand: ParsableCommand {
   func run() throws {
     let data = loadOrExit(
       path, source, server: server, refinement: layout.refinement(query: nil), roles: layout.roles(fields.roles),
-      recursive: layout.recursive, allPages: allPages, feed: http.settings(memoryLimit: .machineDefault))
+      recursive: layout.recursive, allPages: allPages, through: select, feed: http.settings(memoryLimit: .machineDefault))
     let (loader, store) = (data.loader, data.store)
     var options = layout.browserOptions(theme: ascii ? .ascii : .unicode)
     options.layout = layout.layoutKind(for: store, source: loader.source)

@@ -238,7 +238,8 @@ struct LoadedData {
 /// message and status 2.
 func loadOrExit(
   _ argument: String?, _ options: SourceOptions, server: PostgresOptions? = nil, refinement: SourceRefinement? = nil,
-  roles: FieldRoles, recursive: Bool = false, allPages: Bool = false, feed: FeedSettings = FeedSettings()
+  roles: FieldRoles, recursive: Bool = false, allPages: Bool = false, through item: Int? = nil,
+  feed: FeedSettings = FeedSettings()
 ) -> LoadedData {
   let resolved = resolveOrExit(argument, options, server: server, recursive: recursive, feed: feed)
   // A source that sorts and groups where the data lives gives its first rows in that order.
@@ -251,8 +252,9 @@ func loadOrExit(
   }
   loadNext()
   for note in loader.notes { writeStandardError("waterfall: \(note)\n") }
-  // A first page with nothing to show gives way to the next.
-  while loader.hasMorePages && (allPages || store.count == 0) { loadNext() }
+  // A first page with nothing to show gives way to the next, and pages are read
+  // until item `item` (`--select`) is among them.
+  while loader.hasMorePages && (allPages || store.count == 0 || item.map { store.count <= $0 } == true) { loadNext() }
   loader.measurePictureSizes()
   if store.count == 0 {
     if let error = errors.first {

@@ -82,4 +82,15 @@ import Testing
       .map { #"{"id":\#($0),"title":"\#(Self.title($0))","price":\#(price($0))}"# }
     #expect(run.out.split(separator: "\n").map(String.init) == expected)
   }
+
+  /// `render --select N` reads the table's pages until row N is among them
+  /// (a table opens a page at a time: `render` alone draws the first).
+  @Test func renderSelectsARowPastTheFirstPage() throws {
+    let (folder, path) = try Self.database()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let run = try Tmux.waterfall(["render", path, "--table", "items", "--select", "1200", "--width", "100", "--height", "20"])
+    #expect(run.status == 0, "\(run.err)")
+    #expect(run.out.contains(Self.title(1201)), "row 1,201 (id 1201) is on the screen it is selected on")
+    #expect(run.out.contains(" 1201/"), "\(run.out.split(separator: "\n").last ?? "")")
+  }
 }

@@ -31,10 +31,19 @@ import Testing
     // A comment between backquotes ends at the body's backquote: here the later
     // backquote opens a body that never ends.
     "vi`m {path} # x` y\nz`",
+    // A quote opened between backquotes and open at their end: POSIX leaves
+    // how it reads undefined, and the reference reader read the rest unclosed.
+    "echo `cat \"x` {path} \"y\"",
+    "become(ec{ho `cat {path}` \"$(echo `x \"y` z)\")",
   ]
 
   @Test(arguments: refused) func aPlaceholderTheShellWouldNotQuoteIsRefused(_ command: String) {
     #expect(throws: BindError.self, "\(command.debugDescription)") { try CommandTemplate(parsing: command) }
+  }
+
+  /// With no placeholder, a command is the user's own to get right: sh says.
+  @Test func aQuoteOpenAtABackquotesEndWithNoPlaceholderIsTheUsersOwn() throws {
+    _ = try CommandTemplate(parsing: "echo `cat \"x` \"y\"")
   }
 
   /// `#` inside a word, and `<<` quoted, are no comment and no here-document.

@@ -106,6 +106,8 @@ public struct CommandTemplate: Hashable, Sendable {
     // follow: the two together are refused.
     var bodyBackslash = false
     var bodyPlaceholder = false
+    // Whether a quote opened between backquotes was still open at their end.
+    var quoteCutByBackquote = false
     func checkBody() throws(BindError) {
       if bodyBackslash && bodyPlaceholder {
         throw BindError("a placeholder between backquotes that hold a backslash in '\(source)': use $(…)")
@@ -133,6 +135,9 @@ public struct CommandTemplate: Hashable, Sendable {
         if c == "`", level != .backquotes, let innermost = stack.lastIndex(of: .backquotes) {
           // The shell ends a backquoted body at its first unescaped backquote,
           // whatever quotes it has opened inside (it finds the end first).
+          // A quote left open there is read as each shell likes (POSIX:
+          // "undefined results"): with a placeholder, refused below.
+          if stack[innermost...].contains(where: { $0 == .singleQuoted || $0 == .doubleQuoted }) { quoteCutByBackquote = true }
           stack.removeSubrange(innermost...)
           text.unicodeScalars.append(c)
           i += 1
@@ -236,6 +241,9 @@ public struct CommandTemplate: Hashable, Sendable {
       }
     }
     if !text.isEmpty { parts.append(.text(text)) }
+    if quoteCutByBackquote, parts.contains(where: { if case .placeholder = $0 { true } else { false } }) {
+      throw BindError("a quote left open at the end of backquotes in '\(source)': close it inside them, or use $(…)")
+    }
     switch stack.last ?? .words {
     case .words: break
     case .singleQuoted: throw BindError("an unclosed ' in '\(source)'")
