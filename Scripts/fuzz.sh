@@ -157,13 +157,20 @@ for target in "${targets[@]}"; do
   esac
   log="$OUT/logs/$target.log"
   echo "fuzz: running $target for ${SECONDS_EACH}s (log: $log)"
+  # The rate: libFuzzer's exec/s is a wall-clock figure, which on a shared machine
+  # says as much about the load as about the target; the CPU seconds the run took
+  # (bash's `time`, user + system) give the rate per second of CPU beside it.
   set +e
-  "$OUT/$target" "$corpus" -max_total_time="$SECONDS_EACH" -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb=2048 \
-    -max_len="$max_len" -artifact_prefix="$findings/" -print_final_stats=1 >"$log" 2>&1
+  TIMEFORMAT='%U %S'
+  { time "$OUT/$target" "$corpus" -max_total_time="$SECONDS_EACH" -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb=2048 \
+    -max_len="$max_len" -artifact_prefix="$findings/" -print_final_stats=1 >"$log" 2>&1; } 2>"$log.cpu"
   result=$?
   set -e
   runs=$(awk '/^stat::number_of_executed_units/ {print $2}' "$log")
-  echo "fuzz: $target: $runs executions ($((runs / SECONDS_EACH)) a second), exit $result, corpus $(ls "$corpus" | wc -l) inputs"
+  wall=$(awk '/^stat::average_exec_per_sec/ {print $2}' "$log")
+  cpu=$(awk '{printf "%.1f", $1 + $2}' "$log.cpu")
+  per_cpu=$(awk -v runs="${runs:-0}" '{cpu = $1 + $2; printf "%d", (cpu > 0 ? runs / cpu : 0)}' "$log.cpu")
+  echo "fuzz: $target: ${runs:-0} executions, ${wall:-0} a second (wall), $per_cpu a CPU second ($cpu s of CPU), load $(cut -d' ' -f1-3 /proc/loadavg), exit $result, corpus $(ls "$corpus" | wc -l) inputs"
   if [ $result -ne 0 ] || [ -n "$(ls -A "$findings")" ]; then
     echo "fuzz: $target FOUND A PROBLEM: see $log and $findings/" >&2
     status=1

@@ -4,6 +4,10 @@ import WaterfallView
 
 @testable import WaterfallApp
 
+/// The searches every item of a checked page is matched with: a term, a phrase and
+/// a negation, alternatives with anchors, a field. Read once.
+let searchChecks = ["a", "'1 !x", "^a | 0$", "title:'a"].map { (text: $0, query: SearchQuery($0)) }
+
 /// The invariants every parsed page keeps, whatever format it came in: shared by
 /// the page targets (`FuzzLoader`, `FuzzCSV`, `FuzzJSONPath`).
 ///
@@ -49,6 +53,7 @@ func checkPage(_ page: PageParser.Page, bytes: [UInt8], roles: FieldRoles) {
 
   // What the user would see, for a few items on a small screen.
   guard store.count > 0, store.count <= 40, bytes.count <= 8192 else { return }
+  var matchers = searchChecks.map { ItemMatcher($0.query) }
   for index in 0..<store.count {
     let content = store.content(at: index)
     for width in [3, 12, 27] {
@@ -61,14 +66,15 @@ func checkPage(_ page: PageParser.Page, bytes: [UInt8], roles: FieldRoles) {
       }
     }
     // The search's one pass over the item's bytes agrees with the query on its
-    // parsed values (valid UTF-8 only: the two repair bad bytes apart).
+    // parsed values (valid UTF-8 only: the two repair bad bytes apart). Each
+    // matcher serves every item of the page, as a search worker's does.
     let json = store.json(at: index)
     if String(validating: json, as: UTF8.self) != nil, let value = try? JSONParser.parse(json) {
-      for text in ["a", "'1 !x", "^a | 0$", "title:'a"] {
-        let query = SearchQuery(text)
-        var matcher = ItemMatcher(query)
-        let fast = json.withUnsafeBufferPointer { matcher.matches(json: $0) }
-        require(fast == query.matches(SearchFields(value)), "search \(text): \(fast) over the bytes, not over the values")
+      let fields = SearchFields(value)
+      for m in matchers.indices {
+        let fast = json.withUnsafeBufferPointer { matchers[m].matches(json: $0) }
+        let (text, query) = searchChecks[m]
+        require(fast == query.matches(fields), "search \(text): \(fast) over the bytes, not over the values")
       }
     }
   }

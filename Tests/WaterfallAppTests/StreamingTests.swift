@@ -206,6 +206,23 @@ import Testing
     #expect(arena.count == 3000 * 700 + ByteArena.blockSize * 2)
   }
 
+  /// A store of a few items reserved two whole blocks (2 MiB) before: under ASan
+  /// every fuzz input paid for mapping and poisoning them.
+  @Test func aSmallArenaReservesKilobytesAndGrowsIntoBlocks() {
+    var arena = ByteArena()
+    let first = arena.append(Array("hello".utf8))
+    #expect(arena.reservedBytes < ByteArena.blockSize / 16)
+    var offsets: [Int] = [first]
+    for i in 0..<2000 { offsets.append(arena.append(Array(repeating: UInt8(i % 251), count: 1000))) }
+    #expect(Array(arena.bytes(at: first, count: 5)) == Array("hello".utf8))
+    for (i, offset) in offsets.dropFirst().enumerated() {
+      #expect(arena.bytes(at: offset, count: 1000).allSatisfy { $0 == UInt8(i % 251) })
+      arena.withBytes(from: offset) { #expect($0.count >= 1000) }
+    }
+    #expect(arena.count == 5 + 2000 * 1000)
+    #expect(arena.reservedBytes < 3 * ByteArena.blockSize)
+  }
+
   @Test func storeGivesBackContentTextAndId() throws {
     let store = ItemStore(roles: FieldRoles())
     try store.append(json: Array(#"{"id":"a1","title":"Mug","extra":{"deep":[1,2,3]}}"#.utf8))

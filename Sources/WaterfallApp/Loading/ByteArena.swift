@@ -1,9 +1,11 @@
 /// Append-only bytes in fixed-size blocks, addressed by a stable offset.
 ///
-/// An arena never moves what it holds: it grows by adding blocks, so a million
-/// small records cost no reallocation and no moment of twice the memory, as one
-/// growing array would. A record never spans two blocks (a record longer than a
-/// block gets a block of its own), so it can be read back as one contiguous slice.
+/// An arena grows by adding blocks, so a million small records cost no moment of
+/// twice the memory, as one growing array would. Only the first block starts small
+/// (``firstBlockSize``) and doubles until it is a whole block, so a page of a few
+/// items holds kilobytes, not a mebibyte. A record never spans two blocks (a record
+/// longer than a block gets a block of its own), so it can be read back as one
+/// contiguous slice; an offset stays valid however the arena grows.
 ///
 /// ```swift
 /// var arena = ByteArena()
@@ -13,6 +15,8 @@
 public struct ByteArena: Sendable {
   /// The size of an ordinary block: 1 MiB.
   public static let blockSize = 1 << 20
+  /// What the first block holds before it first doubles: 4 KiB.
+  static let firstBlockSize = 1 << 12
 
   private var blocks: [[UInt8]] = []
   /// Where each block starts, as an arena offset.
@@ -24,14 +28,28 @@ public struct ByteArena: Sendable {
   /// The bytes held, in all.
   public var count: Int { end }
 
+  /// The bytes the arena's blocks have room for, held or not.
+  var reservedBytes: Int { blocks.reduce(0) { $0 + $1.capacity } }
+
   /// Appends `bytes` and returns the offset to read them back with.
   @discardableResult
   public mutating func append<C: Collection>(_ bytes: C) -> Int where C.Element == UInt8 {
     let needed = bytes.count
-    if blocks.isEmpty || blocks[blocks.count - 1].count + needed > blocks[blocks.count - 1].capacity {
+    if blocks.isEmpty {
       blocks.append([])
-      blocks[blocks.count - 1].reserveCapacity(max(Self.blockSize, needed))
+      blocks[0].reserveCapacity(max(Self.firstBlockSize, needed))
       blockStarts.append(end)
+    } else if blocks[blocks.count - 1].count + needed > blocks[blocks.count - 1].capacity {
+      let last = blocks.count - 1
+      let wanted = blocks[last].count + needed
+      if blocks.count == 1, wanted <= Self.blockSize {
+        // The first block doubles until it is a whole block (offsets within it stay).
+        blocks[last].reserveCapacity(min(Self.blockSize, max(wanted, 2 * blocks[last].capacity)))
+      } else {
+        blocks.append([])
+        blocks[last + 1].reserveCapacity(max(Self.blockSize, needed))
+        blockStarts.append(end)
+      }
     }
     let start = end
     blocks[blocks.count - 1].append(contentsOf: bytes)
