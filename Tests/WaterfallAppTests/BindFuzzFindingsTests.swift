@@ -86,4 +86,21 @@ import Testing
     // The substitution is unquoted: split at the space, printed back to back.
     #expect((try? String(contentsOfFile: out, encoding: .utf8)) == value.replacingOccurrences(of: " ", with: ""))
   }
+
+  /// A `#` right after a substitution's end (`` `…`# ``, `$(…)#`) is in the
+  /// same word, no comment: the template read it as one, so a `'` after it was
+  /// "in a comment" while the shell opened a quote with it, and the value on the
+  /// next line stood outside any quote and ran. Run through the real /bin/sh.
+  @Test(arguments: ["printf '%s' `echo x`#'\n{title} #' > OUT", "printf '%s' $(echo x)#'\n{title} #' > OUT"])
+  func aHashAfterASubstitutionIsNoComment(_ command: String) throws {
+    let folder = try Scratch.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let mark = folder.appendingPathComponent("MARK").path
+    let out = folder.appendingPathComponent("OUT").path
+    let template = try CommandTemplate(parsing: command.replacingOccurrences(of: "OUT", with: out))
+    let line = template.expand { _ in ["$(touch \(mark))"] }
+    #expect(ShellCommand.run(line, on: .none) == 0, "\(line)")
+    #expect(!FileManager.default.fileExists(atPath: mark), "ran a command: \(line)")
+    #expect((try? String(contentsOfFile: out, encoding: .utf8)) == "x#\n$(touch \(mark)) #")
+  }
 }

@@ -83,8 +83,11 @@ public struct CommandTemplate: Hashable, Sendable {
 
   // MARK: Reading the command as the shell will
 
+  /// What the shell is reading: `parenthesis` is a subshell's `(…)`, after
+  /// which a word starts; `substitution` is `$(…)`, after which the word goes on
+  /// (so a `#` there is no comment, as after a closing backquote).
   private enum Level {
-    case words, singleQuoted, doubleQuoted, backquotes, parenthesis, braces
+    case words, singleQuoted, doubleQuoted, backquotes, parenthesis, substitution, braces
   }
 
   private static func parts(of source: String) throws(BindError) -> [Part] {
@@ -189,11 +192,11 @@ public struct CommandTemplate: Hashable, Sendable {
           if let n = next(0) { text.unicodeScalars.append(n); i += 1 }
         case "\"": stack.removeLast()
         case "`": stack.append(.backquotes); atWordStart = true
-        case "$" where next(0) == "(": text.unicodeScalars.append("("); i += 1; stack.append(.parenthesis); atWordStart = true
+        case "$" where next(0) == "(": text.unicodeScalars.append("("); i += 1; stack.append(.substitution); atWordStart = true
         case "$" where next(0) == "{": text.unicodeScalars.append("{"); i += 1; stack.append(.braces)
         default: break
         }
-      case .words, .backquotes, .parenthesis, .braces:
+      case .words, .backquotes, .parenthesis, .substitution, .braces:
         switch c {
         case "#" where startsWord && level != .braces:
           // A comment, to the end of the line: the shell reads none of it, so a
@@ -221,9 +224,14 @@ public struct CommandTemplate: Hashable, Sendable {
         case "'": stack.append(.singleQuoted)
         case "\"": stack.append(.doubleQuoted)
         case "`":
-          if level == .backquotes { stack.removeLast() } else { stack.append(.backquotes) }
-          atWordStart = true
-        case "$" where next(0) == "(": text.unicodeScalars.append("("); i += 1; stack.append(.parenthesis); atWordStart = true
+          // A closing backquote ends a substitution inside a word: the word goes on.
+          if level == .backquotes {
+            stack.removeLast()
+          } else {
+            stack.append(.backquotes)
+            atWordStart = true
+          }
+        case "$" where next(0) == "(": text.unicodeScalars.append("("); i += 1; stack.append(.substitution); atWordStart = true
         case "$" where next(0) == "{": text.unicodeScalars.append("{"); i += 1; stack.append(.braces)
         case "<" where next(0) == "<" && level != .braces:
           hereDocument = true
@@ -234,6 +242,8 @@ public struct CommandTemplate: Hashable, Sendable {
         case ")" where level == .parenthesis:
           stack.removeLast()
           atWordStart = true
+        case ")" where level == .substitution:
+          stack.removeLast()
         case "}" where level == .braces: stack.removeLast()
         case " ", "\t", "\n", ";", "&", "|", "<", ">", ")": atWordStart = true
         default: break
@@ -249,7 +259,7 @@ public struct CommandTemplate: Hashable, Sendable {
     case .singleQuoted: throw BindError("an unclosed ' in '\(source)'")
     case .doubleQuoted: throw BindError("an unclosed \" in '\(source)'")
     case .backquotes: throw BindError("an unclosed ` in '\(source)'")
-    case .parenthesis: throw BindError("an unclosed ( in '\(source)'")
+    case .parenthesis, .substitution: throw BindError("an unclosed ( in '\(source)'")
     case .braces: throw BindError("an unclosed ${ in '\(source)'")
     }
     return parts
