@@ -144,16 +144,8 @@ import Testing
     text += "]{\"title\":\"after\"}\n{\"title\":\"last\"}\n"
     let bytes = Array(text.utf8)
     var reader = PageReader(path: "stdin", scanner: ItemScanner(roles: FieldRoles()))
-    var items: [ScannedItem] = []
     var largest = 0
-    var start = 0
-    while start < bytes.count {
-      let end = min(bytes.count, start + 4096)
-      reader.feed(Array(bytes[start..<end]), into: &items)
-      largest = max(largest, reader.buffer.count)
-      start = end
-    }
-    reader.finish(into: &items)
+    let items = StreamingTests.feed(bytes, to: &reader) { largest = max(largest, $0.buffer.count) }
     #expect(reader.error == nil && reader.skipped.isEmpty)
     #expect(items.count == 20_003)
     #expect(items.first?.content.title == "first")

@@ -28,6 +28,23 @@ import Testing
     return items
   }
 
+  /// Feeds `bytes` to `reader` in chunks of `size` bytes, as a pipe brings
+  /// them, calling `fed` after each chunk, then finishes it.
+  static func feed(
+    _ bytes: [UInt8], to reader: inout PageReader, chunksOf size: Int = 4096, fed: (PageReader) -> Void = { _ in }
+  ) -> [ScannedItem] {
+    var items: [ScannedItem] = []
+    var start = 0
+    while start < bytes.count {
+      let end = min(bytes.count, start + size)
+      reader.feed(Array(bytes[start..<end]), into: &items)
+      fed(reader)
+      start = end
+    }
+    reader.finish(into: &items)
+    return items
+  }
+
   static func read(_ text: String, path: String = "p.json", splits: [Int]) -> Outcome {
     var reader = PageReader(path: path, scanner: ItemScanner(roles: FieldRoles()), keepsBytes: true)
     let items = feed(text, to: &reader, splits: splits)
@@ -110,16 +127,8 @@ import Testing
     for i in 0..<20_000 { text += (i > 0 ? ",\n" : "") + #"{"title":"item \#(i)","w":3,"h":4}"# }
     let bytes = Array((text + "]").utf8)
     var reader = PageReader(path: "many.json", scanner: ItemScanner(roles: FieldRoles()))
-    var items: [ScannedItem] = []
     var largest = 0
-    var start = 0
-    while start < bytes.count {
-      let end = min(bytes.count, start + 4096)
-      reader.feed(Array(bytes[start..<end]), into: &items)
-      largest = max(largest, reader.buffer.count)
-      start = end
-    }
-    reader.finish(into: &items)
+    let items = Self.feed(bytes, to: &reader) { largest = max(largest, $0.buffer.count) }
     #expect(items.count == 20_000)
     #expect(largest < 4096 + 100, "the reader kept \(largest) bytes")
   }
@@ -140,14 +149,7 @@ import Testing
     let long = #"{"title":"big","text":""# + String(repeating: "x", count: 4 << 20) + "\"}\n"
     let bytes = Array((#"{"title":"small"}"# + "\n" + long + #"{"title":"after"}"# + "\n").utf8)
     var reader = PageReader(path: "stdin", scanner: ItemScanner(roles: FieldRoles()))
-    var items: [ScannedItem] = []
-    var start = 0
-    while start < bytes.count {
-      let end = min(bytes.count, start + 4096)
-      reader.feed(Array(bytes[start..<end]), into: &items)
-      start = end
-    }
-    reader.finish(into: &items)
+    let items = Self.feed(bytes, to: &reader)
     #expect(items.map(\.content.title) == ["small", "big", "after"])
     let searched = (reader.itemReader as? JSONLinesReader)?.searchedBytes ?? .max
     #expect(searched <= bytes.count, "searched \(searched) bytes of \(bytes.count)")
@@ -160,17 +162,12 @@ import Testing
     let body = String(repeating: "x", count: 4 << 20)
     let bytes = Array("[\"\(body)\"]".utf8)
     var reader = PageReader(path: "big.json", scanner: ItemScanner(roles: FieldRoles()))
-    var items: [ScannedItem] = []
     var attempts = 0
-    var start = 0
-    while start < bytes.count {
-      let end = min(bytes.count, start + 4096)
-      let before = reader.buffer.retryAt
-      reader.feed(Array(bytes[start..<end]), into: &items)
-      if reader.buffer.retryAt != before { attempts += 1 }
-      start = end
+    var retryAt = reader.buffer.retryAt
+    let items = Self.feed(bytes, to: &reader) { fed in
+      if fed.buffer.retryAt != retryAt { attempts += 1 }
+      retryAt = fed.buffer.retryAt
     }
-    reader.finish(into: &items)
     #expect(items.count == 1)
     #expect(items[0].content.title.utf8.count == ItemScanner.cardTextLimit + "…".utf8.count, "a card keeps 4 KiB of a title")
     #expect(attempts < 20)
