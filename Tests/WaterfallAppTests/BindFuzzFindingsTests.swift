@@ -35,6 +35,9 @@ import Testing
     // how it reads undefined, and the reference reader read the rest unclosed.
     "echo `cat \"x` {path} \"y\"",
     "become(ec{ho `cat {path}` \"$(echo `x \"y` z)\")",
+    // A comment between backquotes does not end at an escaped backquote: the
+    // shell's search for the body's end skips it, and the body goes on.
+    "echo `# \\`\n{title} ``",
   ]
 
   @Test(arguments: refused) func aPlaceholderTheShellWouldNotQuoteIsRefused(_ command: String) {

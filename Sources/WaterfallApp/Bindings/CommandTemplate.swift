@@ -205,6 +205,16 @@ public struct CommandTemplate: Hashable, Sendable {
           // shell finds before it reads the comment.
           let inBody = stack.contains(.backquotes)
           while let n = next(0), n != "\n", !(inBody && n == "`") {
+            // The shell's search for the body's end skips an escaped scalar
+            // (`\``, in a comment too): a backslash in a body, as below.
+            if inBody, n == "\\", let escaped = next(1), escaped == "`" || escaped == "\\" || escaped == "$" {
+              bodyBackslash = true
+              try checkBody()
+              text.unicodeScalars.append(n)
+              text.unicodeScalars.append(escaped)
+              i += 2
+              continue
+            }
             if n == "{", let close = characters[(i + 1)...].firstIndex(of: "}"),
               CommandPlaceholder(parsing: String(String.UnicodeScalarView(characters[(i + 1)..<close]))) != nil
             {

@@ -74,7 +74,9 @@ struct PreviewJob: Sendable {
       // A chunk at a time: the next is read once the screen took this one.
       job.waitForRoom { !$0.isEmpty }
     }
-    let status = command.finish(graceful: ended)
+    // A job the selection moved on from interrupted its command: not awaited,
+    // even when its output happened to end on the way (its last words read).
+    let status = command.finish(graceful: ended && !job.isCancelled)
     guard !job.isCancelled else { return }
     job.deliver(.ended(status: ended ? status : nil, cut: reader.cut, last: reader.finish()))
   }
