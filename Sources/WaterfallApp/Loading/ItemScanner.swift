@@ -36,6 +36,9 @@ public struct ItemScanner: Sendable {
   /// Whether items are only checked, each given an empty card: for `--filter`
   /// (``ItemFilter``), which reads items as the browser does and draws no card.
   public var checksOnly = false
+  /// The width each card is measured at as it is scanned, when one is set
+  /// (``MeasuringWidth``): the reading threads then do the main thread's wrapping.
+  public var measuring: MeasuringWidth?
 
   /// The parts a field can play.
   enum Role: Int, CaseIterable {
@@ -219,9 +222,11 @@ public struct ItemScanner: Sendable {
       packPlainly(try parser.parseValue(depth: depth), title: keyText(title, in: parser.bytes), roles: table.roles, into: &packed)
     }
     let text = UnsafeBufferPointer(rebasing: parser.bytes[start..<parser.position])
-    return ScannedItem(
+    var item = ScannedItem(
       packed: packed, offset: pageOffset + start, length: text.count, json: keepingBytes ? Array(text) : nil,
       fieldsSeen: seen)
+    if let width = measuring?.width, width > 0 { item.measure(at: width) }
+    return item
   }
 
   /// The bytes reserved for an item's packed card before it is packed.

@@ -121,9 +121,17 @@ public final class LoadController {
     shownStore = store
     refinesAtSource = source.refined(by: SourceRefinement()) != nil
     loader = BackgroundLoader(
-      source: source, settings: ReadSettings(scanner: ItemScanner(roles: store.roles), options: options),
+      source: source, settings: ReadSettings(scanner: Self.scanner(for: store), options: options),
       memoryLimit: memoryLimit, memoryInUse: memoryInUse, mode: workers)
     sizer = PictureSizer(mode: workers)
+  }
+
+  /// What the readings scan with: the store's roles, each card measured at the
+  /// width the waterfall last used (``MeasuringWidth``).
+  static func scanner(for store: ItemStore) -> ItemScanner {
+    var scanner = ItemScanner(roles: store.roles)
+    scanner.measuring = store.measuringWidth
+    return scanner
   }
 
   /// Loads `source` into `store` on threads of its own; `wake` is called from
@@ -366,7 +374,7 @@ public final class LoadController {
     sizer.cancel()
     measuredCount = 0
     isPausedByMemory = false
-    store = ItemStore(roles: roles)
+    store = ItemStore(roles: roles, measuringWidth: store.measuringWidth)
     isReloading = true
     isRefining = false
     estimatedItems = nil

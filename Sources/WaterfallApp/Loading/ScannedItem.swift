@@ -22,6 +22,21 @@ public struct ScannedItem: Sendable {
   /// The checksum of the item's bytes as they are in its page (``ItemChecksum``),
   /// set by the page reader: what `--print` and the details check them against.
   public var checksum: UInt32 = 0
+  /// The card's height in rows at ``heightWidth`` columns, measured as it was
+  /// read (``ItemScanner/measuring``); 0: not measured.
+  public var height: UInt16 = 0
+  /// The width ``height`` was measured at; 0: none.
+  public var heightWidth: UInt16 = 0
+
+  /// Measures the card `width` columns wide, as the store would
+  /// (``CardContent/packedHeight(in:width:aspect:)``), on the reading thread.
+  mutating func measure(at width: Int) {
+    guard width > 0, width < Int(UInt16.max) else { return }
+    let rows = packed.withUnsafeBufferPointer { CardContent.packedHeight(in: $0, width: width) }
+    guard rows > 0, rows < Int(UInt16.max) else { return }
+    height = UInt16(rows)
+    heightWidth = UInt16(width)
+  }
 
   /// What the item's card shows.
   public var content: CardContent {

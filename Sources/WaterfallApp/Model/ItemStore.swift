@@ -49,6 +49,9 @@ public final class ItemStore {
   private(set) var pages: [Page] = []
   /// Card heights already measured, per width.
   private var heights = CardHeights()
+  /// The width the waterfall last asked heights at, which the readings of this
+  /// store measure each card at as they scan it (``MeasuringWidth``).
+  public let measuringWidth: MeasuringWidth
   /// The line cards sorted by a field they do not show add, while the cards
   /// are sorted by one (``SortFieldLines``): their heights stay measured
   /// without it, and the layout adds its row (``layoutHeight(at:width:)``).
@@ -68,8 +71,11 @@ public final class ItemStore {
     var shape = ItemTextShape.json
   }
 
-  public init(roles: FieldRoles) {
+  /// A store for items read with `roles`, whose readings measure cards at
+  /// `measuringWidth` (a reload's new store shares its predecessor's).
+  public init(roles: FieldRoles, measuringWidth: MeasuringWidth = MeasuringWidth()) {
     self.roles = roles
+    self.measuringWidth = measuringWidth
     trackedFields = ItemScanner.trackedFields(roles)
   }
 
@@ -120,6 +126,7 @@ public final class ItemStore {
       let offset = inMemory ? texts.append(item.json ?? []) : item.offset
       records.append(Record(summary: summary, offset: offset, length: UInt32(clamping: item.length), page: UInt32(page)))
       checksums.append(item.checksum)
+      if item.heightWidth != 0 { heights.remember(Int(item.height), of: records.count - 1, width: Int(item.heightWidth)) }
     }
   }
 
@@ -184,6 +191,7 @@ public final class ItemStore {
   /// The rows item `index`'s waterfall card is laid out with at `width`: its
   /// height, and the sort field's line when the card adds it.
   public func layoutHeight(at index: Int, width: Int) -> Int {
+    if width != measuringWidth.width { measuringWidth.set(width) }
     let height = cardHeight(at: index, width: width)
     return height + (sortLines?.addedRows(of: index, height: height) ?? 0)
   }
