@@ -215,6 +215,8 @@ public struct JSONParser {
     let start = position
     // Fast path: no escapes, and the text is made straight from the input.
     while position < bytes.count {
+      position = plainRunEnd(from: position)
+      guard position < bytes.count else { break }
       let b = bytes[position]
       if b == UInt8(ascii: "\"") {
         let text = Swift.String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
@@ -222,8 +224,7 @@ public struct JSONParser {
         return text
       }
       if b == UInt8(ascii: "\\") { break }
-      if b < 0x20 { throw JSONSyntaxError("control character in a string (escape it as \\u00\(hex2(b)))", at: position) }
-      position += 1
+      throw JSONSyntaxError("control character in a string (escape it as \\u00\(hex2(b)))", at: position)
     }
     guard position < bytes.count else { throw JSONSyntaxError("unterminated string", at: open) }
     position = open
@@ -283,8 +284,10 @@ public struct JSONParser {
         }
       default:
         if b < 0x20 { throw JSONSyntaxError("control character in a string (escape it as \\u00\(hex2(b)))", at: position) }
-        utf8.append(b)
-        position += 1
+        // The plain bytes up to the next quote, backslash or control, at once.
+        let end = plainRunEnd(from: position)
+        utf8.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[position..<end]))
+        position = end
       }
     }
     throw JSONSyntaxError("unterminated string", at: open)
@@ -428,21 +431,52 @@ public struct JSONParser {
   /// Moves past a string, checking its escapes.
   public mutating func skipString() throws(JSONSyntaxError) {
     let open = position
-    position += 1
-    while position < bytes.count {
-      let b = bytes[position]
-      if b == UInt8(ascii: "\"") {
-        position += 1
-        return
-      }
-      if b == UInt8(ascii: "\\") {
-        position = open
-        _ = try parseString()
-        return
-      }
-      if b < 0x20 { throw JSONSyntaxError("control character in a string (escape it as \\u00\(hex2(b)))", at: position) }
+    position = plainRunEnd(from: position + 1)
+    guard position < bytes.count else { throw JSONSyntaxError("unterminated string", at: open) }
+    let b = bytes[position]
+    if b == UInt8(ascii: "\"") {
       position += 1
+      return
     }
-    throw JSONSyntaxError("unterminated string", at: open)
+    if b == UInt8(ascii: "\\") {
+      position = open
+      _ = try parseString()
+      return
+    }
+    throw JSONSyntaxError("control character in a string (escape it as \\u00\(hex2(b)))", at: position)
+  }
+
+  /// Where the run of plain string bytes from `start` ends: the first quote,
+  /// backslash or control character (below 0x20) at or after it, or the end of
+  /// the bytes. Eight bytes are tested at a time (a word's bytes compared at
+  /// once); a word with a stop in it is then read byte by byte.
+  ///
+  /// ```swift
+  /// // bytes: "tea pot", with the parser after the opening quote
+  /// parser.plainRunEnd(from: 1)   // 8: the closing quote
+  /// ```
+  @inline(__always)
+  func plainRunEnd(from start: Int) -> Int {
+    let count = bytes.count
+    var index = start
+    if let base = bytes.baseAddress {
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let highs: UInt64 = 0x8080_8080_8080_8080
+      while index + 8 <= count {
+        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+        let quotes = word ^ (ones &* 0x22)
+        let backslashes = word ^ (ones &* 0x5C)
+        // A byte is zero (after the xor) or below 0x20: its high bit borrows.
+        let stops = ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | ((word &- ones &* 0x20) & ~word)
+        if stops & highs != 0 { break }
+        index += 8
+      }
+    }
+    while index < count {
+      let b = bytes[index]
+      if b == 0x22 || b == 0x5C || b < 0x20 { return index }
+      index += 1
+    }
+    return count
   }
 }
