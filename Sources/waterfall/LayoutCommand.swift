@@ -33,13 +33,15 @@ struct LayoutCommand: ParsableCommand {
   }
 
   func run() throws {
+    let size = Size(width: width, height: height)
     let data = loadOrExit(
       path, source, server: server, refinement: layout.refinement(query: nil), roles: layout.roles(fields.roles),
-      recursive: layout.recursive, allPages: allPages, feed: http.settings(memoryLimit: .machineDefault))
+      recursive: layout.recursive, allPages: allPages, feed: http.settings(memoryLimit: .machineDefault),
+      measuringAt: LayoutPolicy(options: layout.browserOptions(theme: .unicode), size: size).cardWidth)
     let (loader, store) = (data.loader, data.store)
     var options = layout.browserOptions(theme: .unicode)
     options.layout = layout.layoutKind(for: store, source: loader.source)
-    let browser = Browser(store: store, options: options, size: Size(width: width, height: height))
+    let browser = Browser(store: store, options: options, size: size)
     browser.loading = loader.hasMorePages ? .loading(progress: nil) : .done
     let report = LayoutReport(browser: browser)
     var out = StandardOutput()

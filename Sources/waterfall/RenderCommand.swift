@@ -37,14 +37,16 @@ struct RenderCommand: ParsableCommand {
   }
 
   func run() throws {
+    let size = Size(width: width, height: height)
     let data = loadOrExit(
       path, source, server: server, refinement: layout.refinement(query: nil), roles: layout.roles(fields.roles),
-      recursive: layout.recursive, allPages: allPages, through: select, feed: http.settings(memoryLimit: .machineDefault))
+      recursive: layout.recursive, allPages: allPages, through: select, feed: http.settings(memoryLimit: .machineDefault),
+      measuringAt: LayoutPolicy(options: layout.browserOptions(theme: ascii ? .ascii : .unicode), size: size).cardWidth)
     let (loader, store) = (data.loader, data.store)
     var options = layout.browserOptions(theme: ascii ? .ascii : .unicode)
     options.layout = layout.layoutKind(for: store, source: loader.source)
     options.animates = false
-    let browser = Browser(store: store, options: options, size: Size(width: width, height: height))
+    let browser = Browser(store: store, options: options, size: size)
     browser.skippedCount = loader.skipped.count
     browser.groupsFound = loader.sectionsFound
     browser.loading = loader.hasMorePages ? .loading(progress: nil) : .done

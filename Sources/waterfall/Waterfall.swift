@@ -239,12 +239,13 @@ struct LoadedData {
 func loadOrExit(
   _ argument: String?, _ options: SourceOptions, server: PostgresOptions? = nil, refinement: SourceRefinement? = nil,
   roles: FieldRoles, recursive: Bool = false, allPages: Bool = false, through item: Int? = nil,
-  feed: FeedSettings = FeedSettings()
+  feed: FeedSettings = FeedSettings(), measuringAt cardWidth: Int = 0
 ) -> LoadedData {
   let resolved = resolveOrExit(argument, options, server: server, recursive: recursive, feed: feed)
   // A source that sorts and groups where the data lives gives its first rows in that order.
   let source = refinement.flatMap { resolved.refined(by: $0) } ?? resolved
-  let store = ItemStore(roles: roles)
+  // Cards are measured as they are read, on the reading threads, at the width they will be laid out at.
+  let store = ItemStore(roles: roles, measuringWidth: MeasuringWidth(cardWidth))
   let loader = Loader(source: source, store: store, options: options.readOptions)
   var errors = PageErrors()
   func loadNext() {

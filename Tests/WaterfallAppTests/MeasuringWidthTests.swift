@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import WaterfallLayout
 @testable import WaterfallApp
 
 /// Cards measured on the reading threads, at the width the waterfall last used:
@@ -79,5 +80,21 @@ import TestSupport
     let store = ItemStore(roles: FieldRoles())
     store.append([item], toPage: store.addMemoryPage(path: "memory"))
     #expect(store.knownHeightCount(width: 24) == 0)
+  }
+
+  /// `render` and `layout` measure at the policy's card width before the browser
+  /// is made: it is the width the browser's waterfall then asks heights at.
+  @Test(arguments: [(80, 24, nil), (120, 40, nil), (200, 50, 3), (61, 30, 7)] as [(Int, Int, Int?)])
+  func thePolicysCardWidthIsTheOneTheBrowserLaysOutAt(width: Int, height: Int, columns: Int?) throws {
+    var options = Browser.Options()
+    options.columns = columns
+    options.animates = false
+    let size = Size(width: width, height: height)
+    let store = ItemStore(roles: FieldRoles())
+    for line in Self.lines { try store.append(json: Array(line.utf8)) }
+    let expected = LayoutPolicy(options: options, size: size).cardWidth
+    _ = Browser(store: store, options: options, size: size)
+    #expect(expected > 0)
+    #expect(store.measuringWidth.width == expected)
   }
 }

@@ -38,9 +38,7 @@ extension LayoutCoordinator {
   /// The width of a card in the waterfall `policy` makes, in a view of
   /// `viewSize` (by default, the view's).
   func itemWidth(for policy: LayoutPolicy, viewSize: Size? = nil) -> Int {
-    let layout = policy.makeLayout(sectionCount: 1, hasFooter: false)
-    layout.prepare(size: viewSize ?? view.frame.size, source: FixedLayoutSource(heights: []))
-    return (layout as? WaterfallLayout)?.itemWidth(inSection: 0) ?? 0
+    policy.cardWidth(in: viewSize ?? view.frame.size)
   }
 
   /// Takes in the heights measured ahead; returns how many tables (widths) came.

@@ -39,6 +39,23 @@ public struct LayoutPolicy: Sendable {
   /// Where the cards go (and the details): ``contentFrame`` but the preview panel.
   public var screenFrame: Rect { preview?.split(contentFrame).cards ?? contentFrame }
 
+  /// The width of a card in the vertical waterfall this policy makes on its
+  /// screen, one section: what `render` and `layout` measure cards at while
+  /// they read (``MeasuringWidth``), before the browser is made.
+  ///
+  /// ```swift
+  /// LayoutPolicy(options: Browser.Options(), size: Size(width: 120, height: 40)).cardWidth   // 29
+  /// ```
+  public var cardWidth: Int { cardWidth(in: screenFrame.size) }
+
+  /// The width of a card in the vertical waterfall this policy makes in a
+  /// view of `size` (0 for another layout).
+  func cardWidth(in size: Size) -> Int {
+    let layout = makeLayout(sectionCount: 1, hasFooter: false)
+    layout.prepare(size: size, source: FixedLayoutSource(heights: []))
+    return (layout as? WaterfallLayout)?.itemWidth(inSection: 0) ?? 0
+  }
+
   /// The preview panel's rect, while it shows and the screen has room for it.
   public var previewFrame: Rect? {
     guard let panel = preview?.split(contentFrame).panel, !panel.isEmpty else { return nil }
