@@ -55,6 +55,15 @@ import Testing
     #expect(try tmux.waitForExit().status == 0)
   }
 
+  @Test func theFilterPrintsTheRowsInThePathsOrder() throws {
+    let run = try Tmux.waterfall(["--pg", pg.conninfo, "--table", "gadgets", "--filter", "", "--sort", "meta.maker.name:desc"])
+    #expect(run.status == 0, "\(run.err)")
+    // Maker J (ids ending in 0) first, then I (ids ending in 1)…, each in the ids' order.
+    let expected = (0..<10).flatMap { digit in (1...3000).filter { $0 % 10 == digit } }
+    let ids = run.out.split(separator: "\n").map { line in line.split(separator: ",").first.map { $0.dropFirst(6) } ?? "" }
+    #expect(ids.map(String.init) == expected.map(String.init), "\(run.out.prefix(300))")
+  }
+
   @Test func aPathIntoNoColumnSaysSo() throws {
     let tmux = try Tmux("\(command) --sort colour.name", width: 100, height: 20)
     defer { tmux.kill() }
