@@ -47,6 +47,7 @@ import Testing
     let screen = try tmux.waitFor("the first group's header") { $0.joined().contains("Maker A · ") }
     #expect(screen.joined().contains("Gadget 2999"), "the group's rows by id, descending: \(screen.joined(separator: "\n"))")
     #expect(!screen.joined().contains("Maker B · "), "one group so far")
+    #expect(!Tmux.status(screen).contains("no item has"), "the items have the path: \(Tmux.status(screen))")
     #expect(String(pg.log().dropFirst(mark)).contains("ORDER BY \(Self.pathKey) ASC NULLS LAST, \"id\" DESC"))
     // G reads on to the last group.
     try tmux.send("G")
