@@ -95,6 +95,15 @@ import TestSupport
       CardContent.appendText(group, to: &expected)
       #expect(try Self.fast(bytes, roles: roles) == expected, "\(json), joins: \(joins)")
     }
+    // The path counts as a field the items have (no "no item has field" notice).
+    var roles = FieldRoles()
+    roles.group = ["meta.maker.name"]
+    let bit = try #require(ItemScanner.trackedFields(roles).firstIndex(of: "meta.maker.name"))
+    let seen = try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) in
+      try ItemScanner(roles: roles).scan(buffer, offset: 0).fieldsSeen
+    }
+    let found = json.contains(#""name":"#) && !json.contains(#"[{"#)
+    #expect((seen & (1 << UInt64(bit)) != 0) == found, "\(json)")
   }
 
   @Test func aLongStringIsReadOnlyAsFarAsTheCardKeepsItAndCutAlike() throws {

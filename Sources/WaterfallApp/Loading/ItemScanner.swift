@@ -56,9 +56,10 @@ public struct ItemScanner: Sendable {
     /// The fields left out of `key: value` lines (``FieldRoles/fieldsShownInPlace``).
     let shownInPlace: Set<String>
     /// The group's candidates that are paths (`meta.maker.name`), each as its
-    /// keys: looked for inside objects when no member is so named, as a
-    /// server's `--group-by` on a path into a JSON column orders by.
-    let groupPaths: [[[UInt8]]]
+    /// keys and its place in ``keys`` (its bit when found): looked for inside
+    /// objects when no member is so named, as a server's `--group-by` on a
+    /// path into a JSON column orders by.
+    let groupPaths: [(keys: [[UInt8]], index: Int?)]
 
     /// The table for `roles`, tracking `names` first (their bits stay those
     /// of the roles as named), then any other field the roles name.
@@ -76,8 +77,9 @@ public struct ItemScanner: Sendable {
       keys = all.map { (Array($0.utf8), (table[$0] ?? []).map { (role: $0.0, rank: $0.1) }) }
       keyBytes = keys.flatMap(\.key)
       keyEnds = keys.reduce(into: []) { ends, key in ends.append((ends.last ?? 0) + key.key.count) }
-      groupPaths = roles.group.filter { $0.contains(".") && !$0.contains(FieldRoles.joiner) }
-        .map { $0.split(separator: ".", omittingEmptySubsequences: false).map { Array($0.utf8) } }
+      groupPaths = roles.group.filter { $0.contains(".") && !$0.contains(FieldRoles.joiner) }.map { name in
+        (name.split(separator: ".", omittingEmptySubsequences: false).map { Array($0.utf8) }, all.firstIndex(of: name))
+      }
     }
 
     /// Every key's bytes back to back, and where each ends: what a member's key
@@ -213,7 +215,8 @@ public struct ItemScanner: Sendable {
       }
       if found[Role.group.rawValue] == nil {
         for path in table.groupPaths where found[Role.group.rawValue] == nil {
-          found[Role.group.rawValue] = Self.place(of: path, in: parser.bytes, objectAt: start, depth: depth)
+          found[Role.group.rawValue] = Self.place(of: path.keys, in: parser.bytes, objectAt: start, depth: depth)
+          if found[Role.group.rawValue] != nil, let index = path.index, index < 64 { seen |= 1 << UInt64(index) }
         }
       }
       var packer = Packer(bytes: parser.bytes, found: found)
