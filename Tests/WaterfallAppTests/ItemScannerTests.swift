@@ -70,6 +70,42 @@ import TestSupport
     }
   }
 
+  /// A server's `--group-by meta.maker.name` orders by the value inside the
+  /// JSON column: the group is that value when no member has the whole name,
+  /// on both roads.
+  @Test(arguments: [
+    (#"{"id":1,"meta":{"maker":{"name":"Acme"}}}"#, "Acme" as String?),
+    (#"{"meta":{"maker":{"name":12,"x":1}},"meta.maker.name":"Whole"}"#, "Whole"),
+    (#"{"meta":{"other":1,"maker":{"x":[1],"name":12}}}"#, "12"),
+    (#"{"meta":{"maker":"Acme"}}"#, nil),
+    (#"{"meta":{"maker":{"name":null}}}"#, nil),
+    (#"{"meta":[{"maker":{"name":"Acme"}}]}"#, nil),
+  ])
+  func aGroupIsFoundAlongAPath(json: String, group: String?) throws {
+    let bytes = Array(json.utf8)
+    for joins in [false, true] {
+      var roles = FieldRoles()
+      roles.group = ["meta.maker.name"]
+      // A joined role sends every item down the plain road.
+      if joins { roles.title = ["title+name"] }
+      let value = try JSONParser.parse(bytes)
+      var expected: [UInt8] = []
+      ItemScanner.limited(CardContent(value: value, roles: roles)).pack(into: &expected)
+      CardContent.appendText(roles.first(roles.id, in: value)?.text, to: &expected)
+      CardContent.appendText(group, to: &expected)
+      #expect(try Self.fast(bytes, roles: roles) == expected, "\(json), joins: \(joins)")
+    }
+    // The path counts as a field the items have (no "no item has field" notice).
+    var roles = FieldRoles()
+    roles.group = ["meta.maker.name"]
+    let bit = try #require(ItemScanner.trackedFields(roles).firstIndex(of: "meta.maker.name"))
+    let seen = try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) in
+      try ItemScanner(roles: roles).scan(buffer, offset: 0).fieldsSeen
+    }
+    let found = json.contains(#""name":"#) && !json.contains(#"[{"#)
+    #expect((seen & (1 << UInt64(bit)) != 0) == found, "\(json)")
+  }
+
   @Test func aLongStringIsReadOnlyAsFarAsTheCardKeepsItAndCutAlike() throws {
     // Strings far longer than a card keeps, of escapes, multi-byte text and
     // invalid bytes, cut at every place near the limit: the card is the one the

@@ -222,10 +222,12 @@ final class SQLiteRecordingSink: PageSink {
   var items: [ScannedItem] = []
   var shapes: [ItemTextShape] = []
   var notes: [String] = []
+  /// The files the pages' texts are in, as opened.
+  var files: [PageFile] = []
   var onDeliver: () -> Void = {}
 
   func shouldStop() -> Bool { false }
-  func opened(_ page: OpenedPage) {}
+  func opened(_ page: OpenedPage) { files.append(page.file) }
   func described(_ shape: ItemTextShape, note: String?) {
     shapes.append(shape)
     if let note { notes.append(note) }

@@ -58,6 +58,11 @@ public struct ItemScanner: Sendable {
     let joins: Bool
     /// The fields left out of `key: value` lines (``FieldRoles/fieldsShownInPlace``).
     let shownInPlace: Set<String>
+    /// The group's candidates that are paths (`meta.maker.name`), each as its
+    /// keys and its place in ``keys`` (its bit when found): looked for inside
+    /// objects when no member is so named, as a server's `--group-by` on a
+    /// path into a JSON column orders by.
+    let groupPaths: [(keys: [[UInt8]], index: Int?)]
 
     /// The table for `roles`, tracking `names` first (their bits stay those
     /// of the roles as named), then any other field the roles name.
@@ -75,6 +80,9 @@ public struct ItemScanner: Sendable {
       keys = all.map { (Array($0.utf8), (table[$0] ?? []).map { (role: $0.0, rank: $0.1) }) }
       keyBytes = keys.flatMap(\.key)
       keyEnds = keys.reduce(into: []) { ends, key in ends.append((ends.last ?? 0) + key.key.count) }
+      groupPaths = roles.group.filter { $0.contains(".") && !$0.contains(FieldRoles.joiner) }.map { name in
+        (name.split(separator: ".", omittingEmptySubsequences: false).map { Array($0.utf8) }, all.firstIndex(of: name))
+      }
     }
 
     /// Every key's bytes back to back, and where each ends: what a member's key
@@ -208,6 +216,12 @@ public struct ItemScanner: Sendable {
           found[role.rawValue] = Found(rank: rank, start: valueStart, end: parser.position)
         }
       }
+      if found[Role.group.rawValue] == nil {
+        for path in table.groupPaths where found[Role.group.rawValue] == nil {
+          found[Role.group.rawValue] = Self.place(of: path.keys, in: parser.bytes, objectAt: start, depth: depth)
+          if found[Role.group.rawValue] != nil, let index = path.index, index < 64 { seen |= 1 << UInt64(index) }
+        }
+      }
       var packer = Packer(bytes: parser.bytes, found: found)
       if table.joins {
         var again = JSONParser(bytes: parser.bytes, position: start)
@@ -227,6 +241,35 @@ public struct ItemScanner: Sendable {
       fieldsSeen: seen)
     if let width = measuring?.width, width > 0 { item.measure(at: width) }
     return item
+  }
+
+  /// Where the value at `path` (keys, each in the object found at the one
+  /// before) lies in the object at `start`; nil when some key is not there.
+  ///
+  /// ```swift
+  /// ItemScanner.place(of: [Array("maker".utf8), Array("name".utf8)], in: bytes, objectAt: 0, depth: 0)
+  /// ```
+  static func place(of path: [[UInt8]], in bytes: UnsafeBufferPointer<UInt8>, objectAt start: Int, depth: Int) -> Found? {
+    var place = start..<start
+    var level = depth
+    for key in path {
+      var parser = JSONParser(bytes: bytes, position: place.lowerBound)
+      guard parser.peek == UInt8(ascii: "{") else { return nil }
+      var found: Range<Int>?
+      do {
+        try parser.forEachMember(depth: level + 1) { (name, parser) throws(JSONSyntaxError) in
+          let valueStart = parser.position
+          try parser.skipValue(depth: level + 1)
+          if found == nil, name.elementsEqual(key) { found = valueStart..<parser.position }
+        }
+      } catch {
+        return nil
+      }
+      guard let found else { return nil }
+      place = found
+      level += 1
+    }
+    return Found(rank: 0, start: place.lowerBound, end: place.upperBound)
   }
 
   /// The bytes reserved for an item's packed card before it is packed.
@@ -277,7 +320,27 @@ public struct ItemScanner: Sendable {
     if let title { content.title = title }
     Self.limited(content).pack(into: &packed)
     CardContent.appendText(roles.first(roles.id, in: value)?.text, to: &packed)
-    CardContent.appendText(roles.group.isEmpty ? nil : roles.first(roles.group, in: value)?.text, to: &packed)
+    CardContent.appendText(roles.group.isEmpty ? nil : Self.group(of: value, roles: roles)?.text, to: &packed)
+  }
+
+  /// The value `value` is grouped by: its member a group candidate names, else
+  /// the value at the first candidate that is a path into its objects
+  /// (`meta.maker.name`), as the scanner's fast road finds it.
+  ///
+  /// ```swift
+  /// ItemScanner.group(of: try JSONParser.parse(#"{"meta":{"maker":{"name":"Acme"}}}"#), roles: roles)   // "Acme"
+  /// ```
+  static func group(of value: JSONValue, roles: FieldRoles) -> JSONValue? {
+    if let member = roles.first(roles.group, in: value) { return member }
+    for candidate in roles.group where candidate.contains(".") && !candidate.contains(FieldRoles.joiner) {
+      var found: JSONValue? = value
+      for key in candidate.split(separator: ".", omittingEmptySubsequences: false) {
+        guard case .object = found else { found = nil; break }
+        found = found?.members.first { $0.key == key }?.value
+      }
+      if let found { return found }
+    }
+    return nil
   }
 
   /// The text of the JSON string at `place` in `bytes` (a map's key), if any.

@@ -181,10 +181,10 @@ public final class PostgresReader: @unchecked Sendable {
     connection.attempt { () throws(PostgresError) in try connection.estimatedRows(of: statement) } ?? nil
   }
 
-  /// Notes for a sort or group column the rows do not have.
+  /// Notes for a sort or group field that is neither a column the rows have
+  /// nor a path into a JSON one.
   private static func missing(sort: SortOrder, groupBy: String?, in columns: [SQLColumn]) -> [String] {
-    [sort.field, groupBy].compactMap { $0 }.filter { SQLOrder.column(named: $0, in: columns) == nil }
-      .map { "no column named \($0): it orders nothing" }
+    SQLOrder.missing([sort.field, groupBy], in: columns, dialect: .postgres)
   }
 
   /// `text` without trailing semicolons and spaces (a cursor holds one statement).

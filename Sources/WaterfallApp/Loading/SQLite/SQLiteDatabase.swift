@@ -108,6 +108,29 @@ final class SQLiteDatabase: @unchecked Sendable {
     return alias
   }
 
+  /// What the rows of table `name` are paged and found again by: its rowid,
+  /// else, for a `WITHOUT ROWID` table, its primary key's columns in the key's
+  /// order (never NULL there); nil for a view, or a rowid table whose columns
+  /// take every name of its rowid (its primary key may hold NULLs).
+  ///
+  /// ```swift
+  /// try db.rowKey(of: "items")    // .rowid("rowid")
+  /// try db.rowKey(of: "stock")    // .primaryKey(["shop", "sku"]), for `… PRIMARY KEY (shop, sku)) WITHOUT ROWID`
+  /// ```
+  func rowKey(of name: String) throws(Failure) -> SQLiteRowKey? {
+    if let rowid = try rowidName(of: name) { return .rowid(rowid) }
+    var withoutRowid = false
+    try forEveryRow("SELECT wr FROM pragma_table_list(?1) WHERE schema = 'main' AND type = 'table'", values: [.text(name)]) {
+      row in withoutRowid = row.integer(0) == 1
+    }
+    guard withoutRowid else { return nil }
+    var key: [(place: Int, name: String)] = []
+    try forEveryRow("SELECT pk, name FROM pragma_table_info(?1) WHERE pk > 0", values: [.text(name)]) { row in
+      key.append((Int(row.integer(0)), row.text(1) ?? ""))
+    }
+    return key.isEmpty ? nil : .primaryKey(key.sorted { $0.place < $1.place }.map(\.name))
+  }
+
   /// Runs `sql` (with `arguments` bound to its `?`s), calling `body` with each row
   /// until it returns false. A statement that would write is refused, and so is
   /// text that holds no statement, or more than one.

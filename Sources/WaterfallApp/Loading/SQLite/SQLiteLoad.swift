@@ -1,13 +1,13 @@
-/// Reads a SQLite query's rows, or those of a table with no rowid to page by,
+/// Reads a SQLite query's rows, or those of a table with no key to page by,
 /// into items on the loader's thread, whole: the database counterpart of
 /// ``PageLoad``, for what ``SQLiteSource`` cannot page.
 ///
-/// A view, a `WITHOUT ROWID` table, a table whose columns take all three names
-/// of its rowid and a query have no key a reading could resume after
-/// (`OFFSET` paging is O(n²)): their rows are read by one statement, handed
-/// over a thousand at a time, and their JSON text is kept in memory; the
-/// browser searches and sorts them. A table with a rowid is read a page at a
-/// time instead (``SQLiteTableCursor``).
+/// A view, a table whose columns take all three names of its rowid and a
+/// query have no key a reading could resume after (`OFFSET` paging is
+/// O(n²)): their rows are read by one statement, handed over a thousand at a
+/// time, and their JSON text is kept in memory; the browser searches and
+/// sorts them. A table with a rowid, or a `WITHOUT ROWID` one, is read a page
+/// at a time instead (``SQLiteTableCursor``, by ``SQLiteRowKey``).
 ///
 /// ```swift
 /// let error = SQLiteLoad(path: "shop.db", selection: .query("SELECT * FROM cheap"), scanner: scanner).run(

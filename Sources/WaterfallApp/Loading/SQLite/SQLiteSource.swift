@@ -1,13 +1,13 @@
 /// A table (or view) of a SQLite database, or a query's rows.
 ///
-/// A table with a rowid is read a page at a time (``SQLiteTableCursor``), a
-/// screen or so ahead of the user, and searched and sorted by SQLite when the
-/// source is refined (``refined(by:)``: `WHERE` from ``SQLFilter``, a total
-/// `ORDER BY` from ``SQLOrder``, `--group-by` as its first key), so a million
-/// rows open and search without being loaded whole. A view, a `WITHOUT ROWID`
-/// table (or one whose columns take every name of its rowid) and a query's
-/// rows have no key to resume after: they are one page, read whole by
-/// ``SQLiteLoad`` and searched and sorted in memory. Pictures in BLOBs are
+/// A table with a rowid, or a `WITHOUT ROWID` one (by its primary key), is
+/// read a page at a time (``SQLiteTableCursor``), a screen or so ahead of the
+/// user, and searched and sorted by SQLite when the source is refined
+/// (``refined(by:)``: `WHERE` from ``SQLFilter``, a total `ORDER BY` from
+/// ``SQLOrder``, `--group-by` as its first key), so a million rows open and
+/// search without being loaded whole. A view, a table whose columns take every
+/// name of its rowid, and a query's rows have no key to resume after: they are
+/// one page, read whole by ``SQLiteLoad`` and searched and sorted in memory. Pictures in BLOBs are
 /// read from the table (``pictureBytes``).
 ///
 /// ```swift
@@ -18,9 +18,11 @@
 struct SQLiteSource: ItemSource {
   let path: String
   let selection: DatabaseSelection
-  /// The name that reaches the table's rowid (``SQLiteDatabase/rowidName(of:)``)
-  /// when it has one: the table is then paged, and refined by SQLite.
-  var rowidName: String? = nil
+  /// What the table's rows are paged by (``SQLiteDatabase/rowKey(of:)``)
+  /// when it has such a key: the table is then paged, and refined by SQLite.
+  var rowKey: SQLiteRowKey? = nil
+  /// The name that reaches the table's rowid, when it is paged by it.
+  var rowidName: String? { rowKey?.rowidName }
   /// The search, order and grouping SQLite applies.
   var refinement = SourceRefinement()
   /// Rows a page holds.
@@ -36,8 +38,8 @@ struct SQLiteSource: ItemSource {
   }
 
   func open(_ settings: ReadSettings) -> any PageCursor {
-    if case .table(let name) = selection, let rowidName {
-      return SQLiteTableCursor(source: self, table: name, rowidName: rowidName, settings: settings)
+    if case .table(let name) = selection, let rowKey {
+      return SQLiteTableCursor(source: self, table: name, rowKey: rowKey, settings: settings)
     }
     return OnePageCursor { [self] sink in
       SQLiteLoad(path: path, selection: selection, scanner: settings.scanner).run(
@@ -52,7 +54,7 @@ struct SQLiteSource: ItemSource {
   /// `refinement` says; nil for what is read whole (a view, a query), which
   /// the browser searches and sorts.
   func refined(by refinement: SourceRefinement) -> (any ItemSource)? {
-    guard case .table = selection, rowidName != nil else { return nil }
+    guard case .table = selection, rowKey != nil else { return nil }
     var refined = self
     refined.refinement = refinement
     return refined
@@ -83,7 +85,7 @@ struct SQLiteSource: ItemSource {
       guard schema.names.count == 1 else { throw LoadError.unreadable(path: path, reason: schema.choiceNeeded) }
       name = schema.names[0]
     }
-    // A table with no rowid to resume after (or whose rowid cannot be asked for) is read whole.
-    return SQLiteSource(path: path, selection: .table(name), rowidName: (try? database.rowidName(of: name)) ?? nil)
+    // A table with no key to resume after (or whose key cannot be asked for) is read whole.
+    return SQLiteSource(path: path, selection: .table(name), rowKey: (try? database.rowKey(of: name)) ?? nil)
   }
 }

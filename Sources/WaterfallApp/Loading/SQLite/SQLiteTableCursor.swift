@@ -10,7 +10,10 @@ import Synchronization
 /// they would be without a search. Each item keeps its card and its rowid;
 /// its text is read again by rowid (``ItemTextShape/sqlite(_:)``, on another
 /// connection), except for `--filter`, which keeps each page's texts in
-/// memory and lets them go once printed. A page's rows are handed over as
+/// memory and lets them go once printed. A `WITHOUT ROWID` table's rows
+/// (paged by the primary key) keep their texts in an unlinked temporary
+/// file, as a PostgreSQL table's do, and show no BLOB pictures (a picture is
+/// found again by rowid). A page's rows are handed over as
 /// they are found, a chunk at a time, so a search's first matches show while
 /// SQLite still looks for more; a search's first page is a screen's worth
 /// (``SQLiteSource/firstMatches``).
@@ -32,7 +35,7 @@ final class SQLiteTableCursor: PageCursor, @unchecked Sendable {
 
   private let path: String
   private let table: String
-  private let rowidName: String
+  private let rowKey: SQLiteRowKey
   private let refinement: SourceRefinement
   private let pageRows: Int
   private let settings: ReadSettings
@@ -52,11 +55,13 @@ final class SQLiteTableCursor: PageCursor, @unchecked Sendable {
   private var estimate: Int?
   private var finished = false
   private var notes: [String] = []
+  /// The bytes of rows' texts written to ``file`` (a table paged by its primary key).
+  private var spooled = 0
 
-  init(source: SQLiteSource, table: String, rowidName: String, settings: ReadSettings) {
+  init(source: SQLiteSource, table: String, rowKey: SQLiteRowKey, settings: ReadSettings) {
     path = source.path
     self.table = table
-    self.rowidName = rowidName
+    self.rowKey = rowKey
     refinement = source.refinement
     pageRows = source.pageRows
     self.settings = settings
@@ -92,6 +97,17 @@ final class SQLiteTableCursor: PageCursor, @unchecked Sendable {
           guard var item = scan(json) else { return }
           item.json = json
           item.length = json.count
+          delivery.items.append(item)
+        } else if rowKey.rowidName == nil {
+          guard var item = scan(json) else { return }
+          item.length = json.count
+          if let file, !file.keepsTextsInMemory, (try? file.append(json)) != nil {
+            item.offset = spooled
+            item.checksum = ItemChecksum(json).value
+            spooled += json.count
+          } else {
+            item.json = json
+          }
           delivery.items.append(item)
         } else {
           BlobPicture.appendCardMembers(of: row, rowid: rowid, firstColumn: 0, upTo: end, roles: settings.scanner.roles, to: &json)
@@ -147,12 +163,15 @@ final class SQLiteTableCursor: PageCursor, @unchecked Sendable {
   private func open(into sink: any PageSink, table rowTable: SQLiteTable, delivery: inout Delivery) {
     delivery.opened = true
     let keepsTexts = settings.scanner.checksOnly
-    let page = file ?? (keepsTexts ? PageFile(memoryPage: path) : (try? PageFile(path: path)) ?? PageFile(memoryPage: path))
+    let spools = rowKey.rowidName == nil
+    let made = spools ? (try? PageFile(generated: path)) : (try? PageFile(path: path))
+    let page = file ?? (keepsTexts ? PageFile(memoryPage: path) : made ?? PageFile(memoryPage: path))
     file = page
     sink.opened(OpenedPage(file: page))
     let said = notes
     notes = []
-    sink.described(keepsTexts || page.keepsTextsInMemory ? .json : .sqlite(rowTable), note: said.isEmpty ? nil : said.joined(separator: "; "))
+    let shape: ItemTextShape = keepsTexts || spools || page.keepsTextsInMemory ? .json : .sqlite(rowTable)
+    sink.described(shape, note: said.isEmpty ? nil : said.joined(separator: "; "))
   }
 
   /// Opens the reading's connections, chooses the cards' fields and plans the statement.
@@ -164,8 +183,8 @@ final class SQLiteTableCursor: PageCursor, @unchecked Sendable {
     }
     if cancelled { database.interrupt() }
     let reader = try SQLiteTableReader(
-      database: database, table: table, rowidName: rowidName, refinement: refinement, pageRows: pageRows)
-    rowTable = SQLiteTable(database: try SQLiteDatabase(path: path), name: table, rowidName: rowidName)
+      database: database, table: table, rowKey: rowKey, refinement: refinement, pageRows: pageRows)
+    rowTable = SQLiteTable(database: try SQLiteDatabase(path: path), name: table, rowidName: rowKey.rowidName)
     estimate = refinement.query.isEmpty ? reader.estimatedRows() : nil
     notes = reader.notes
     if let note = settleFields(database) { notes.append(note) }
@@ -182,14 +201,17 @@ final class SQLiteTableCursor: PageCursor, @unchecked Sendable {
     var values: [JSONValue] = []
     var keys: [[UInt8]]?
     var json: [UInt8] = []
+    let key = rowKey.expressions.joined(separator: ", ")
     try? database.forEachRow(
-      "SELECT *, \(rowidName) FROM \(quoted) ORDER BY \(rowidName) LIMIT \(ItemScanner.inferenceSample)", values: []
+      "SELECT *, \(key) FROM \(quoted) ORDER BY \(key) LIMIT \(ItemScanner.inferenceSample)", values: []
     ) { row in
-      let end = row.columnCount - 1
+      let end = row.columnCount - rowKey.expressions.count
       json.removeAll(keepingCapacity: true)
       if keys == nil { keys = row.keys(upTo: end) }
       row.appendJSON(upTo: end, keys: keys, to: &json)
-      BlobPicture.appendCardMembers(of: row, rowid: row.integer(end), firstColumn: 0, upTo: end, roles: settings.scanner.roles, to: &json)
+      if rowKey.rowidName != nil {
+        BlobPicture.appendCardMembers(of: row, rowid: row.integer(end), firstColumn: 0, upTo: end, roles: settings.scanner.roles, to: &json)
+      }
       if let value = try? JSONParser.parse(json) { values.append(value) }
       return true
     }

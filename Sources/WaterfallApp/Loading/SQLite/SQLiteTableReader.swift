@@ -1,7 +1,8 @@
 /// Reads a SQLite table a page at a time, searched and sorted by SQLite: the
 /// browser's search becomes a `WHERE` (``SQLFilter``), its sort an `ORDER BY`
-/// made total by the rowid (``SQLOrder``), so the first screen of a million
-/// rows costs the rows it shows, not the table.
+/// made total by the rowid, or a `WITHOUT ROWID` table's primary key
+/// (``SQLiteRowKey``, ``SQLOrder``), so the first screen of a million rows
+/// costs the rows it shows, not the table.
 ///
 /// One statement is stepped across pages (``read(upTo:_:)``) until the reading
 /// rests (``suspend()``), which lets the statement and its read lock go; the
@@ -31,7 +32,8 @@ final class SQLiteTableReader {
 
   let database: SQLiteDatabase
   let table: String
-  let rowidName: String
+  /// What the order is made total by, and the next statement resumes after.
+  let rowKey: SQLiteRowKey
   let select: SQLSelect
   /// What a user should know: a sort column the table does not have.
   let notes: [String]
@@ -54,21 +56,29 @@ final class SQLiteTableReader {
 
   /// A reader of `table` (whose rowid is reached by `rowidName`) as
   /// `refinement` says; nothing is read yet but the table's columns.
-  init(
+  convenience init(
     database: SQLiteDatabase, table: String, rowidName: String, refinement: SourceRefinement = SourceRefinement(),
+    pageRows: Int = SQLiteTableReader.defaultPageRows
+  ) throws(SQLiteDatabase.Failure) {
+    try self.init(database: database, table: table, rowKey: .rowid(rowidName), refinement: refinement, pageRows: pageRows)
+  }
+
+  /// A reader of `table`, its rows told apart by `rowKey`, as `refinement`
+  /// says; nothing is read yet but the table's columns.
+  init(
+    database: SQLiteDatabase, table: String, rowKey: SQLiteRowKey, refinement: SourceRefinement = SourceRefinement(),
     pageRows: Int = SQLiteTableReader.defaultPageRows
   ) throws(SQLiteDatabase.Failure) {
     self.database = database
     self.table = table
-    self.rowidName = rowidName
+    self.rowKey = rowKey
     self.pageRows = max(1, pageRows)
     let columns = try database.sqlColumns(of: table)
     let filter = SQLFilter(refinement.query, columns: columns, dialect: .sqlite)
     let sort = refinement.sort ?? SortOrder(field: nil)
-    let order = SQLOrder(sort: sort, groupBy: refinement.groupBy, columns: columns, rowKey: [rowidName], dialect: .sqlite)
+    let order = SQLOrder(sort: sort, groupBy: refinement.groupBy, columns: columns, rowKey: rowKey.expressions, dialect: .sqlite)
     select = SQLSelect(from: SQLiteDatabase.quoted(table), columns: ["*"], filter: filter, order: order, dialect: .sqlite)
-    notes = [sort.field, refinement.groupBy].compactMap { $0 }.filter { SQLOrder.column(named: $0, in: columns) == nil }
-      .map { "no column named \($0): it orders nothing" }
+    notes = SQLOrder.missing([sort.field, refinement.groupBy], in: columns, dialect: .sqlite)
   }
 
   /// Whether the order needs a sort: a key other than the rowid.
@@ -90,7 +100,8 @@ final class SQLiteTableReader {
     return skipping
   }
 
-  /// Gives up to `count` rows to `body`, each with its rowid (the row is valid
+  /// Gives up to `count` rows to `body`, each with its rowid (in a table paged
+  /// by its primary key: its place in the reading, from 0; the row is valid
   /// only inside the call), opening a statement when none is open; returns
   /// how many it gave. Fewer than `count` only at the end (``isFinished``).
   ///
@@ -119,7 +130,7 @@ final class SQLiteTableReader {
       let keys = select.order.keys.count
       let first = row.columnCount - keys
       last = (first..<row.columnCount).contains(where: row.isBlob) ? nil : (first..<row.columnCount).map(row.value)
-      let rowid = row.integer(row.columnCount - 1)
+      let rowid = rowKey.rowidName == nil ? Int64(rowsRead) : row.integer(row.columnCount - 1)
       body(row, rowid)
       rowsRead += 1
       given += 1
@@ -145,7 +156,8 @@ final class SQLiteTableReader {
 
   /// How many rows the table holds, estimated without counting: `ANALYZE`'s
   /// figure when there is one, else the span of its rowids (exact for a
-  /// table that was only ever appended to); nil when neither can say.
+  /// table that was only ever appended to), or of a primary key that is one
+  /// integer column; nil when neither can say.
   func estimatedRows() -> Int? {
     var estimate: Int?
     try? database.forEachRow(
@@ -157,11 +169,13 @@ final class SQLiteTableReader {
     if let estimate { return estimate }
     // Each alone, so that each is one step down the table's b-tree (together, they scan it).
     let quoted = SQLiteDatabase.quoted(table)
-    let span = "SELECT (SELECT min(\(rowidName)) FROM \(quoted)), (SELECT max(\(rowidName)) FROM \(quoted))"
+    guard rowKey.expressions.count == 1, let key = rowKey.expressions.first else { return nil }
+    let span = "SELECT (SELECT min(\(key)) FROM \(quoted)), (SELECT max(\(key)) FROM \(quoted))"
     var estimatedSpan: Int?
     try? database.forEachRow(span, values: []) { row in
       guard case .integer(let least) = row.value(0), case .integer(let most) = row.value(1) else {
-        estimatedSpan = 0
+        // No rows; or a key that is no integer, whose span says nothing.
+        if row.value(0) == .null { estimatedSpan = 0 }
         return false
       }
       let (difference, overflow) = most.subtractingReportingOverflow(least)

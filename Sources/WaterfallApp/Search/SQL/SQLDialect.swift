@@ -64,6 +64,39 @@ public struct SQLDialect: Sendable, Equatable {
   /// Whether JSON columns can be searched inside (`field.sub`).
   public var looksIntoJSON: Bool { kind == .postgres }
 
+  /// What the value at `keys` inside the JSON column `column` sorts by
+  /// (`--sort meta.maker.name`); nil where the dialect does not look into
+  /// JSON, or for a key SQL text cannot hold (NUL).
+  ///
+  /// PostgreSQL: the `jsonb` value itself (`->` with each key a quoted
+  /// literal), so numbers compare as numbers and strings as strings (by the
+  /// database's collation); a JSON `null` is made SQL's NULL, so that it sorts
+  /// last with the rows that miss the path, as a missing value does in memory.
+  ///
+  /// ```swift
+  /// SQLDialect.postgres.jsonSortKey(meta, keys: ["maker", "name"])
+  /// // NULLIF(("meta"::jsonb -> 'maker' -> 'name'), 'null'::jsonb)
+  /// ```
+  public func jsonSortKey(_ column: SQLColumn, keys: [String]) -> String? {
+    guard kind == .postgres, column.kind == .json, !keys.isEmpty, !keys.contains(where: { $0.contains("\u{0}") }) else { return nil }
+    let path = keys.map { " -> " + literal($0) }.joined()
+    return "NULLIF((\(column.expression)::jsonb\(path)), 'null'::jsonb)"
+  }
+
+  /// `text` as a string literal: quotes doubled; in PostgreSQL a text with a
+  /// backslash is an escape string (`E'…'`, backslashes doubled), which reads
+  /// the same whatever `standard_conforming_strings` says.
+  ///
+  /// ```swift
+  /// SQLDialect.postgres.literal("it's")        // 'it''s'
+  /// SQLDialect.postgres.literal(#"a\b"#)       // E'a\\b'
+  /// ```
+  public func literal(_ text: String) -> String {
+    let quoted = text.replacingOccurrences("'", with: "''")
+    if kind == .postgres, text.contains("\\") { return "E'" + quoted.replacingOccurrences("\\", with: "\\\\") + "'" }
+    return "'" + quoted + "'"
+  }
+
   /// What a column sorts by: itself, except SQLite text folded (`COLLATE
   /// NOCASE`) and PostgreSQL's `json` (which has no order) as `jsonb`.
   public func sortKey(_ column: SQLColumn) -> String {

@@ -16,6 +16,13 @@
 /// - PostgreSQL orders text by the column's collation (so an index can serve
 ///   it); the in-memory sort by folded case, then scalar values. SQLite's keys
 ///   are `COLLATE NOCASE` (ASCII folded).
+/// - A path into a JSON column (`meta.maker.name`, PostgreSQL) sorts by the
+///   `jsonb` value there: numbers as numbers, strings by the collation, but
+///   of mixed values strings come before numbers (then booleans, arrays,
+///   objects), where in memory numbers come first and numeric text
+///   (`"12 kg"`) is a number; an array is not looked into (in memory a
+///   value that is an array sorts by its first element). The in-memory sort
+///   reads only top-level fields: there such a path is a field no item has.
 /// - Groups come sorted by their value; in memory they come in the order they
 ///   first appear. A column that is not there is no key (the data's order), as
 ///   in memory, where every item misses it.
@@ -49,11 +56,11 @@ public struct SQLOrder: Sendable, Equatable {
 
   public init(sort: SortOrder, groupBy: String?, columns: [SQLColumn], rowKey: [String], dialect: SQLDialect) {
     keys = []
-    if let group = groupBy, let column = Self.column(named: group, in: columns) {
-      keys.append(Key(expression: dialect.sortKey(column), descending: false, nullable: column.nullable))
+    if let group = groupBy, let key = Self.key(named: group, in: columns, dialect: dialect, descending: false) {
+      keys.append(key)
     }
-    if let field = sort.field, let column = Self.column(named: field, in: columns) {
-      keys.append(Key(expression: dialect.sortKey(column), descending: sort.descending, nullable: column.nullable))
+    if let field = sort.field, let key = Self.key(named: field, in: columns, dialect: dialect, descending: sort.descending) {
+      keys.append(key)
     }
     let reversed = sort.field == nil && sort.descending
     keys += rowKey.map { Key(expression: $0, descending: reversed, nullable: false) }
@@ -64,6 +71,38 @@ public struct SQLOrder: Sendable, Equatable {
   /// differs only in case.
   static func column(named name: String, in columns: [SQLColumn]) -> SQLColumn? {
     columns.first { $0.name == name } ?? columns.first { $0.name.lowercased() == name.lowercased() }
+  }
+
+  /// The key `name` names: its column (``column(named:in:)``), else a path
+  /// into a JSON column (`meta.maker.name`: the column `meta`, case ignored,
+  /// then the keys `maker` and `name` as written, ``SQLDialect/jsonSortKey(_:keys:)``),
+  /// the longest such column first; nil when it names neither (or the dialect
+  /// does not look into JSON).
+  ///
+  /// ```swift
+  /// SQLOrder.key(named: "meta.maker.name", in: columns, dialect: .postgres, descending: false)?.expression
+  /// // NULLIF(("meta"::jsonb -> 'maker' -> 'name'), 'null'::jsonb)
+  /// ```
+  public static func key(named name: String, in columns: [SQLColumn], dialect: SQLDialect, descending: Bool) -> Key? {
+    if let column = column(named: name, in: columns) {
+      return Key(expression: dialect.sortKey(column), descending: descending, nullable: column.nullable)
+    }
+    let lowered = name.lowercased()
+    let containing = columns.filter { $0.kind == .json && lowered.hasPrefix($0.name.lowercased() + ".") }
+    guard let column = containing.max(by: { $0.name.count < $1.name.count }) else { return nil }
+    let keys = name.dropFirst(column.name.count + 1).split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    guard let expression = dialect.jsonSortKey(column, keys: keys) else { return nil }
+    return Key(expression: expression, descending: descending, nullable: true)
+  }
+
+  /// Notes for a sort or group field that names no key: it orders nothing.
+  ///
+  /// ```swift
+  /// SQLOrder.missing([sort.field, groupBy], in: columns, dialect: .postgres)   // ["no column named colour: it orders nothing"]
+  /// ```
+  public static func missing(_ fields: [String?], in columns: [SQLColumn], dialect: SQLDialect) -> [String] {
+    fields.compactMap { $0 }.filter { key(named: $0, in: columns, dialect: dialect, descending: false) == nil }
+      .map { "no column named \($0): it orders nothing" }
   }
 
   /// The keys that order: each expression once (sorting by the primary key
