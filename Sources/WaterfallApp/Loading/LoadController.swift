@@ -93,6 +93,32 @@ public final class LoadController {
   /// Whether the last page that ended, ended in an error.
   private var lastPageFailed = false
 
+  /// For a source paged by keys (``ItemSource/starting(at:)``: a database
+  /// table's rows), the window on its rows the store shown holds; nil for
+  /// every other source, and before the first page has ended.
+  public private(set) var window: RowWindow?
+  /// Whether the source is paged by keys: `G` far from the end opens its last
+  /// page (``moveWindow(_:)``), and a window holds at most ``windowRows``.
+  public let pagesByKeys: Bool
+  /// The most rows a window holds: once it holds more, it is opened again
+  /// after a page near its end (``RowWindow/trimmed(keepingPages:)``), the
+  /// rows above let go. 100,000 rows of cards are some 30 MB.
+  public var windowRows = 100_000
+  /// Pages a trimmed window keeps (the selection is in the last, or the one before).
+  static let keptPages = 2
+  /// The window of the store being filled, once its first page has ended.
+  private var readingWindow: RowWindow?
+  /// Where the reading being filled started, the window it moved from, and
+  /// the rows a trim let go (``RowWindow/opened(by:previous:dropped:firstPage:rows:hasMore:estimate:)``).
+  private var windowStart = WindowStart.first
+  private var previousWindow: RowWindow?
+  private var droppedRows = 0
+  /// Rows the first page of the reading being filled gave.
+  private var firstPageRows = 0
+  /// Whether the reading being filled is a window move, whose store hands
+  /// over with a ``WindowLanding``.
+  private var isMovingWindow = false
+
   /// JSON Lines lines skipped so far (this reading; the first 20 listed).
   public private(set) var skipped = SkippedLines()
   /// Errors that stopped a page, in the order met (the first 20 listed, the rest counted).
@@ -120,6 +146,7 @@ public final class LoadController {
     self.store = store
     shownStore = store
     refinesAtSource = source.refined(by: SourceRefinement()) != nil
+    pagesByKeys = source.starting(at: .first) != nil
     loader = BackgroundLoader(
       source: source, settings: ReadSettings(scanner: ItemScanner(roles: store.roles), options: options),
       memoryLimit: memoryLimit, memoryInUse: memoryInUse, mode: workers)
@@ -217,6 +244,7 @@ public final class LoadController {
         lastPageFailed = end.error != nil
         if let found = end.sectionsFound { update.groupsFound = found }
         if let estimate = end.estimatedItems { estimatedItems = estimate }
+        if pagesByKeys, end.error == nil { tookWindowPage(end, into: &update) }
         if isReloading, let kept, page == 0, end.resumed || (end.error != nil && store.count == 0) {
           takeBack(kept, end: end, into: &update)
           continue
@@ -258,7 +286,78 @@ public final class LoadController {
       shownStore = store
       update.skippedCount = skipped.count
       update.replacement = store
+      if pagesByKeys {
+        window = readingWindow
+        update.window = window
+        if isMovingWindow { update.landing = landing() }
+        isMovingWindow = false
+      }
     }
+    update.loading = loadingState()
+    return update
+  }
+
+  /// Takes in the end of a page of a source paged by keys: the window of the
+  /// store being filled opens with its first page and grows with each.
+  private func tookWindowPage(_ end: PageEnd, into update: inout LoadUpdate) {
+    if var growing = readingWindow {
+      if let estimate = end.estimatedItems { growing.estimate = estimate }
+      growing.took(end.keyset, rows: store.count, hasMore: end.hasMore)
+      readingWindow = growing
+    } else {
+      firstPageRows = store.count
+      readingWindow = RowWindow.opened(
+        by: windowStart, previous: previousWindow, dropped: droppedRows, firstPage: end.keyset, rows: store.count,
+        hasMore: end.hasMore, estimate: end.estimatedItems)
+    }
+    if !isReloading {
+      window = readingWindow
+      update.window = window
+    }
+  }
+
+  /// Where the selection goes in a moved window's store.
+  private func landing() -> WindowLanding {
+    switch windowStart {
+    case .first: return .item(0)
+    case .last: return .item(max(0, store.count - 1))
+    case .before: return .item(max(0, firstPageRows - 1))
+    case .after: return .shifted(by: droppedRows)
+    }
+  }
+
+  /// Opens the window on the source's rows `start` says (a source paged by
+  /// keys, ``pagesByKeys``): `G` far from the end reads the last page
+  /// (``WindowStart/last``), a step up past the window's first row the page
+  /// before it and the page from it (``WindowStart/before(_:)``), `g` the
+  /// first. The reading under way is cancelled; the new store is handed over
+  /// once read, with where the selection goes (``LoadUpdate/landing``), the
+  /// old shown until then. Nothing happens for another source.
+  public func moveWindow(_ start: WindowStart) -> LoadUpdate {
+    guard pagesByKeys, let moved = source.starting(at: start) else { return LoadUpdate() }
+    source = moved
+    let previous = window
+    var update = restart(pages: { if case .before = start { 2 } else { 1 } }(), with: moved)
+    windowStart = start
+    previousWindow = previous
+    droppedRows = 0
+    isMovingWindow = true
+    update.loading = loadingState()
+    return update
+  }
+
+  /// Lets go of the rows above the last pages of a window grown past
+  /// ``windowRows``: the window is read again after the page end before them.
+  private func trimWindow() -> LoadUpdate? {
+    guard let window, window.count > windowRows, let trim = window.trimmed(keepingPages: Self.keptPages),
+      let moved = source.starting(at: trim.start)
+    else { return nil }
+    source = moved
+    var update = restart(pages: Self.keptPages, with: moved)
+    windowStart = trim.start
+    previousWindow = window
+    droppedRows = trim.dropped
+    isMovingWindow = true
     update.loading = loadingState()
     return update
   }
@@ -289,7 +388,9 @@ public final class LoadController {
   /// milliseconds.
   public func tick(now: UInt64, nearEnd: Bool) -> LoadUpdate {
     var update = LoadUpdate()
-    if !isReloading, isIdle, morePages, nearEnd {
+    if pagesByKeys, !isReloading, isIdle, let trimmed = trimWindow() {
+      update = trimmed
+    } else if !isReloading, isIdle, morePages, nearEnd {
       requestNextPage()
       update = loadingUpdate()
     } else if isIdle, morePages, !nearEnd, !rests {
@@ -329,6 +430,9 @@ public final class LoadController {
     guard let refined = source.refined(by: refinement) else { return LoadUpdate() }
     source = refined
     var update = restart(pages: 1, with: refined)
+    windowStart = .first
+    previousWindow = nil
+    droppedRows = 0
     isRefining = true
     update.loading = loadingState()
     return update
@@ -369,6 +473,10 @@ public final class LoadController {
     store = ItemStore(roles: roles)
     isReloading = true
     isRefining = false
+    isMovingWindow = false
+    readingWindow = nil
+    // A reload reads the same window again: from where it started, the rows it held before.
+    previousWindow = window
     estimatedItems = nil
     stoppedBy = nil
     storePages = [:]
@@ -403,6 +511,7 @@ public final class LoadController {
     isReloading = false
     self.kept = nil
     reloadPagesLeft = 0
+    readingWindow = window
     morePages = end.hasMore
     // The page that failed last is asked for again: its error is not the last word.
     if kept.lastPageFailed, end.hasMore, !errors.isEmpty { errors.removeLast() }
@@ -444,9 +553,10 @@ public final class LoadController {
     // A server's statement running: Esc stops it (``stopReading()``).
     let stops = readingStops ? " · Esc stops" : ""
     if !isIdle, store.count == 0, let sourceProgress { return .loading(progress: sourceProgress + stops) }
-    let verb = isRefining ? "querying" : isReloading ? "reloading" : "loading"
+    let verb = isRefining ? "querying" : isMovingWindow ? "reading" : isReloading ? "reloading" : "loading"
     // A server's table says how many rows it holds, estimated.
     let of = estimatedItems.map { " of ~\($0.grouped)" } ?? ""
+    if isIdle, let window, window.isMoved, !isReloading { return .loading(progress: window.text) }
     if isIdle { return .loading(progress: of.isEmpty ? nil : "\(store.count.grouped)\(of) items") }
     return .loading(progress: "\(verb) \(store.count.grouped)\(of) items…\(stops)")
   }
