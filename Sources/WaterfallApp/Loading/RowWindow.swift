@@ -135,6 +135,8 @@ public struct RowWindow: Sendable, Equatable {
   /// Where the window is, for the status bar and the footer: "rows
   /// ~9,999,501–10,000,000 of ~10,000,000" (1-based; `~` where estimated).
   public var text: String {
+    // From the end, with no estimate: no place to give.
+    if !startIsCounted, estimate == nil { return atEnd ? "the last \(count.grouped) rows" : "\(count.grouped) rows near the end" }
     let near = startIsCounted ? "" : "~"
     let first = count == 0 ? start : start + 1
     let of = estimate.map { " of ~\($0.grouped)" } ?? ""
@@ -143,6 +145,7 @@ public struct RowWindow: Sendable, Equatable {
 
   /// The selection's place for the status bar: "~9,999,999/~10,000,000".
   public func positionText(ofIndex index: Int?) -> String {
+    if !startIsCounted, estimate == nil { return "\(index.map { $0 + 1 } ?? 0)/\(count)" }
     let near = startIsCounted ? "" : "~"
     let place = index.map { "\(near)\((start + $0 + 1).grouped)" } ?? "0"
     return place + "/" + (estimate.map { "~\($0.grouped)" } ?? "\(near)\((start + count).grouped)")
