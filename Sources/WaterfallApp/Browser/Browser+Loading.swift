@@ -43,6 +43,8 @@ extension Browser {
   /// same screen row.
   private func land(_ landing: WindowLanding, from oldItem: Int?, row: Int?) {
     let view = cards.view
+    // Rows far from the first may be wider (ids of seven digits, not one).
+    cards.remeasureTableColumns()
     switch landing {
     case .item(let item) where item >= store.count - 1:
       view.selectLastItem()
