@@ -150,7 +150,10 @@ import WaterfallView
     #expect(browser.window?.isMoved == true)
     let window = try #require(browser.window)
     #expect(browser.store.value(at: 0)["id"]?.text == String(window.start + 1), "the window's start is counted")
-    // Far down, a step up past the window's first row reads the page above.
+    // Far down, Page Up on the window's first row reads the page above.
     #expect(window.before != nil)
+    browser.select(item: 0)
+    _ = browser.handle(.key(.pageUp))
+    #expect(browser.takeWindowMove() == window.before)
   }
 }

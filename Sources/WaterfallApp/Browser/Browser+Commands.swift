@@ -193,6 +193,8 @@ extension Browser {
     case .right where options.layout == .table: cards.moveTableColumn(by: 1)
     case .left: cards.move(.left)
     case .right: cards.move(.right)
+    case .pageUp where atWindowTop: wantedWindowMove = window?.before
+    case .halfPageUp where atWindowTop: wantedWindowMove = window?.before
     case .pageUp: view.moveSelection(byPages: -1)
     case .pageDown: view.moveSelection(byPages: 1)
     case .halfPageUp: view.moveSelection(byRows: -max(1, view.pageLength / 2))
@@ -353,6 +355,12 @@ extension Browser {
       goingToEnd = true
       notice = "going to the end · Esc stops"
     }
+  }
+
+  /// Whether the first card of a window with rows above it is selected: a
+  /// key up reads the page above (``RowWindow/before``).
+  var atWindowTop: Bool {
+    window?.before != nil && cards.view.selectedIndexPath.map(cards.dataSource.position(of:)) == 0
   }
 
   /// How many rows past the window's end `G` reads on to rather than read

@@ -334,7 +334,8 @@ public final class LoadController {
   /// once read, with where the selection goes (``LoadUpdate/landing``), the
   /// old shown until then. Nothing happens for another source.
   public func moveWindow(_ start: WindowStart) -> LoadUpdate {
-    guard pagesByKeys, let moved = source.starting(at: start) else { return LoadUpdate() }
+    // Keys pressed again while the same move reads (Page Up held at the window's top): one reading.
+    guard pagesByKeys, !(isMovingWindow && windowStart == start), let moved = source.starting(at: start) else { return LoadUpdate() }
     source = moved
     let previous = window
     var update = restart(pages: { if case .before = start { 2 } else { 1 } }(), with: moved)
