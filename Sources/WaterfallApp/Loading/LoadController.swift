@@ -102,7 +102,7 @@ public final class LoadController {
   public let pagesByKeys: Bool
   /// The most rows a window holds: once it holds more, it is opened again
   /// after a page near its end (``RowWindow/trimmed(keepingPages:)``), the
-  /// rows above let go. 100,000 rows of cards are some 30 MB.
+  /// rows above let go.
   public var windowRows = 100_000
   /// Pages a trimmed window keeps (the selection is in the last, or the one before).
   static let keptPages = 2
