@@ -39,7 +39,7 @@ import WaterfallWorkers
 /// ```
 public final class LoadController {
   /// The source read: the one given, or it refined (``refine(_:)``).
-  public private(set) var source: any ItemSource
+  public internal(set) var source: any ItemSource
   private let roles: FieldRoles
   private let loader: BackgroundLoader
   private let sizer: PictureSizer
@@ -54,8 +54,8 @@ public final class LoadController {
   /// Whether pages follow the last that ended.
   private var morePages = true
   /// The store being filled: the one shown, or a reload's until it is complete.
-  private var store: ItemStore
-  private var isReloading = false
+  var store: ItemStore
+  var isReloading = false
   /// The store the browser shows, while a reload or a refinement fills another.
   private var shownStore: ItemStore
   /// Whether the reading under way is a refinement's, handed over at its first items.
@@ -96,7 +96,7 @@ public final class LoadController {
   /// For a source paged by keys (``ItemSource/starting(at:)``: a database
   /// table's rows), the window on its rows the store shown holds; nil for
   /// every other source, and before the first page has ended.
-  public private(set) var window: RowWindow?
+  public internal(set) var window: RowWindow?
   /// Whether the source is paged by keys: `G` far from the end opens its last
   /// page (``moveWindow(_:)``), and a window holds at most ``windowRows``.
   public let pagesByKeys: Bool
@@ -107,17 +107,17 @@ public final class LoadController {
   /// Pages a trimmed window keeps (the selection is in the last, or the one before).
   static let keptPages = 2
   /// The window of the store being filled, once its first page has ended.
-  private var readingWindow: RowWindow?
+  var readingWindow: RowWindow?
   /// Where the reading being filled started, the window it moved from, and
   /// the rows a trim let go (``RowWindow/opened(by:previous:dropped:firstPage:rows:hasMore:estimate:)``).
-  private var windowStart = WindowStart.first
-  private var previousWindow: RowWindow?
-  private var droppedRows = 0
+  var windowStart = WindowStart.first
+  var previousWindow: RowWindow?
+  var droppedRows = 0
   /// Rows the first page of the reading being filled gave.
-  private var firstPageRows = 0
+  var firstPageRows = 0
   /// Whether the reading being filled is a window move, whose store hands
   /// over with a ``WindowLanding``.
-  private var isMovingWindow = false
+  var isMovingWindow = false
 
   /// JSON Lines lines skipped so far (this reading; the first 20 listed).
   public private(set) var skipped = SkippedLines()
@@ -297,72 +297,6 @@ public final class LoadController {
     return update
   }
 
-  /// Takes in the end of a page of a source paged by keys: the window of the
-  /// store being filled opens with its first page and grows with each.
-  private func tookWindowPage(_ end: PageEnd, into update: inout LoadUpdate) {
-    if var growing = readingWindow {
-      if let estimate = end.estimatedItems { growing.estimate = estimate }
-      growing.took(end.keyset, rows: store.count, hasMore: end.hasMore)
-      readingWindow = growing
-    } else {
-      firstPageRows = store.count
-      readingWindow = RowWindow.opened(
-        by: windowStart, previous: previousWindow, dropped: droppedRows, firstPage: end.keyset, rows: store.count,
-        hasMore: end.hasMore, estimate: end.estimatedItems)
-    }
-    if !isReloading {
-      window = readingWindow
-      update.window = window
-    }
-  }
-
-  /// Where the selection goes in a moved window's store.
-  private func landing() -> WindowLanding {
-    switch windowStart {
-    case .first: return .item(0)
-    case .last: return .item(max(0, store.count - 1))
-    case .before: return .item(max(0, firstPageRows - 1))
-    case .after: return .shifted(by: droppedRows)
-    }
-  }
-
-  /// Opens the window on the source's rows `start` says (a source paged by
-  /// keys, ``pagesByKeys``): `G` far from the end reads the last page
-  /// (``WindowStart/last``), a step up past the window's first row the page
-  /// before it and the page from it (``WindowStart/before(_:)``), `g` the
-  /// first. The reading under way is cancelled; the new store is handed over
-  /// once read, with where the selection goes (``LoadUpdate/landing``), the
-  /// old shown until then. Nothing happens for another source.
-  public func moveWindow(_ start: WindowStart) -> LoadUpdate {
-    // Keys pressed again while the same move reads (Page Up held at the window's top): one reading.
-    guard pagesByKeys, !(isMovingWindow && windowStart == start), let moved = source.starting(at: start) else { return LoadUpdate() }
-    source = moved
-    let previous = window
-    var update = restart(pages: { if case .before = start { 2 } else { 1 } }(), with: moved)
-    windowStart = start
-    previousWindow = previous
-    droppedRows = 0
-    isMovingWindow = true
-    update.loading = loadingState()
-    return update
-  }
-
-  /// Lets go of the rows above the last pages of a window grown past
-  /// ``windowRows``: the window is read again after the page end before them.
-  private func trimWindow() -> LoadUpdate? {
-    guard let window, window.count > windowRows, let trim = window.trimmed(keepingPages: Self.keptPages),
-      let moved = source.starting(at: trim.start)
-    else { return nil }
-    source = moved
-    var update = restart(pages: Self.keptPages, with: moved)
-    windowStart = trim.start
-    previousWindow = window
-    droppedRows = trim.dropped
-    isMovingWindow = true
-    update.loading = loadingState()
-    return update
-  }
-
   /// Hands the sizer the items added since the last call that name a picture
   /// without its size.
   private func measureNewPictures() {
@@ -455,7 +389,7 @@ public final class LoadController {
   }
 
   /// Starts reading `pages` pages into a new store (of `newSource`, if given).
-  private func restart(pages: Int, with newSource: (any ItemSource)? = nil) -> LoadUpdate {
+  func restart(pages: Int, with newSource: (any ItemSource)? = nil) -> LoadUpdate {
     // A source that revalidates (a feed) asks for its first page alone first (the
     // rest follow it, in `drain`); the reading shown is kept until it has come.
     let revalidates = newSource == nil && source.sourceDescription.revalidates
@@ -544,7 +478,7 @@ public final class LoadController {
   }
 
   /// Where loading stands: done, or how many items are in so far.
-  private func loadingState() -> LoadState {
+  func loadingState() -> LoadState {
     if isIdle, let stoppedBy { return .stopped(stoppedBy) }
     let more = !isIdle || morePages
     guard more || isReloading else { return .done }
