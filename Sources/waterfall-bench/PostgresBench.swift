@@ -10,7 +10,8 @@ import WaterfallApp
 /// (``BenchCluster``): the first screen; a search typed to its first matches
 /// (the server's `WHERE`); a sort key to the first sorted screen (the server's
 /// `ORDER BY` over a column no index serves); the memory after scrolling 100k
-/// rows; and beside them `psql` fetching the same first screen.
+/// rows; `G` to the last screen and the memory after scrolling 100k rows up
+/// from there; and beside them `psql` fetching the same first screen.
 ///
 /// ```swift
 /// PostgresBench(data: "bench-data", rows: 10_000_000, waterfall: ".build/release/waterfall", log: log).run(into: &report)
@@ -56,6 +57,7 @@ struct PostgresBench {
     measurePsql(table, into: &report)
     measureWaterfall(cluster, table: table.name, into: &report)
     measureScroll(cluster, table: table.name, into: &report)
+    measureJump(cluster, table: table.name, into: &report)
   }
 
   /// `psql` fetching the first screen: the same rows in the same order.
@@ -146,6 +148,44 @@ struct PostgresBench {
     report.add("postgres.scroll.memory", "waterfall: resident memory after scrolling \(position.grouped) rows of \(rows.grouped)",
                memory.map { Double($0.resident) / 1_048_576 } ?? .nan, "MiB",
                note: position < scrolled ? "stopped at \(position.grouped) rows" : memory.map { "peak \($0.peakResident / 1_048_576) MiB" })
+  }
+
+  /// A fresh program: `G` to the last screen (the last page read backward,
+  /// nothing between), then Page Up past `scrolled` rows (a window of the
+  /// rows above read at each window's top): the time to the last screen and
+  /// the resident memory then.
+  private func measureJump(_ cluster: BenchCluster, table: String, into report: inout Report) {
+    guard let driver = try? TerminalDriver(
+      program: waterfall, arguments: ["--pg", cluster.conninfo, "--table", table, "--layout", "table"],
+      columns: columns, rows: screenRows)
+    else { return }
+    defer { driver.finish(quitKeys: TerminalKeys.text("q")) }
+    let status = { (d: TerminalDriver) in d.screen.line(d.screen.height - 1) }
+    guard driver.waitForFrame(timeout: .seconds(120), until: { $0.screen.line(1).contains("mug 1 ") }) != nil else { return }
+    driver.settle(quiet: .milliseconds(300), timeout: .seconds(10))
+    var start = driver.elapsed
+    driver.send(TerminalKeys.text("G"))
+    let last = driver.waitForFrame(timeout: .seconds(120)) { d in
+      status(d).contains("rows ~") && d.screen.lines.contains { $0.contains(" \(rows) ") }
+    }
+    report.add("postgres.jump.last", "waterfall: G to the last screen of \(rows.grouped) rows (the last page read backward)",
+               last.map { Measure.seconds($0 - start) * 1000 } ?? .nan, "ms", note: last == nil ? "not shown in 120 s: \(status(driver).trimmed.prefix(60))" : nil)
+    guard last != nil else { return }
+    driver.settle(quiet: .milliseconds(300), timeout: .seconds(10))
+    let from = StatusPosition(parsing: status(driver))?.index ?? 0
+    var position = from
+    start = driver.elapsed
+    let pageUp = TerminalKeys.text("\u{1B}[5~")
+    while from - position < scrolled, driver.elapsed - start < .seconds(600), !driver.closed {
+      for _ in 0..<20 { driver.send(pageUp) }
+      driver.settle(quiet: .milliseconds(50), timeout: .seconds(10))
+      position = StatusPosition(parsing: status(driver))?.index ?? position
+    }
+    let memory = driver.memory()
+    log("postgres: scrolled up \((from - position).grouped) rows from the end in \(format(Measure.seconds(driver.elapsed - start))) s")
+    report.add("postgres.jump.memory", "waterfall: resident memory after G and scrolling up \((from - position).grouped) rows",
+               memory.map { Double($0.resident) / 1_048_576 } ?? .nan, "MiB",
+               note: from - position < scrolled ? "stopped \((from - position).grouped) rows up" : memory.map { "peak \($0.peakResident / 1_048_576) MiB" })
   }
 
   private func format(_ value: Double) -> String {

@@ -26,10 +26,12 @@ struct StatusPosition: Equatable {
         continue
       }
       let (left, afterLeft) = Self.number(characters, from: i)
+      // A window of a database's rows says its total is estimated: `~9,999,500/~10,000,000`.
+      let rightStart = afterLeft + (afterLeft + 1 < characters.count && characters[afterLeft + 1] == "~" ? 2 : 1)
       if afterLeft < characters.count, characters[afterLeft] == "/",
-        Self.digit(characters, afterLeft + 1) != nil
+        Self.digit(characters, rightStart) != nil
       {
-        let (right, _) = Self.number(characters, from: afterLeft + 1)
+        let (right, _) = Self.number(characters, from: rightStart)
         self.init(index: left, total: right)
         return
       }

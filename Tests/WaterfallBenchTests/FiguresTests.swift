@@ -30,6 +30,7 @@ import Testing
     #expect(StatusPosition(parsing: " 12/1000000 │ 7 cols · waterfall") == StatusPosition(index: 12, total: 1_000_000))
     #expect(StatusPosition(parsing: " 1000000/1000000 │ 7 cols")?.isAtEnd == true)
     #expect(StatusPosition(parsing: " 3/9 of 20 │ list")?.isAtEnd == false)
+    #expect(StatusPosition(parsing: " ~9,999,500/~10,000,000 │ table") == StatusPosition(index: 9_999_500, total: 10_000_000))
     #expect(StatusPosition(parsing: "7 cols · waterfall") == nil)
     #expect(StatusPosition(parsing: "a/b 5/") == nil)
   }

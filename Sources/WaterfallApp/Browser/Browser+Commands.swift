@@ -180,7 +180,11 @@ extension Browser {
     let view = cards.view
     switch command {
     case .up:
-      if !cards.move(.up), canPull {
+      let moved = cards.move(.up)
+      if !moved, let before = window?.before {
+        // Past the window's first row: the page before it.
+        wantedWindowMove = before
+      } else if !moved, canPull {
         pull.pull(now: lastTime)
         updateCardsFrame()
       }
@@ -189,11 +193,16 @@ extension Browser {
     case .right where options.layout == .table: cards.moveTableColumn(by: 1)
     case .left: cards.move(.left)
     case .right: cards.move(.right)
+    case .pageUp where atWindowTop: wantedWindowMove = window?.before
+    case .halfPageUp where atWindowTop: wantedWindowMove = window?.before
     case .pageUp: view.moveSelection(byPages: -1)
     case .pageDown: view.moveSelection(byPages: 1)
     case .halfPageUp: view.moveSelection(byRows: -max(1, view.pageLength / 2))
     case .halfPageDown: view.moveSelection(byRows: max(1, view.pageLength / 2))
-    case .first: view.selectFirstItem()
+    case .first:
+      view.selectFirstItem()
+      // A window away from the start: the rows from the first again.
+      if window?.atStart == false { wantedWindowMove = .first }
     case .last: goToEnd()
     case .scrollDown: cards.scrollAlong(by: 1, now: lastTime)
     case .scrollUp: cards.scrollAlong(by: -1, now: lastTime)
@@ -336,10 +345,33 @@ extension Browser {
   /// the last one is in or a key stops it.
   func goToEnd() {
     cards.view.selectLastItem()
+    // A paged source's rows far from their end: the last page, read backward.
+    if let window, window.isFarFromEnd(Self.windowJumpRows), searchesOrSortsNothingHere {
+      wantedWindowMove = .last
+      notice = "reading the last rows · Esc stops"
+      return
+    }
     if case .loading = loading {
       goingToEnd = true
       notice = "going to the end · Esc stops"
     }
+  }
+
+  /// Whether the first card of a window with rows above it is selected: a
+  /// key up reads the page above (``RowWindow/before``).
+  var atWindowTop: Bool {
+    window?.before != nil && cards.view.selectedIndexPath.map(cards.dataSource.position(of:)) == 0
+  }
+
+  /// How many rows past the window's end `G` reads on to rather than read
+  /// the last page: a few pages.
+  static let windowJumpRows = 2_000
+
+  /// Whether the cards are the source's rows as it gives them (it searches
+  /// and sorts, or nothing is searched or sorted here): a window of them then
+  /// stands for all.
+  var searchesOrSortsNothingHere: Bool {
+    searchesAtSource || (filter.isEmpty && sortOrder == nil && shown.hidden.isEmpty)
   }
 
   /// Stops going to the end; the selection stays where it is.

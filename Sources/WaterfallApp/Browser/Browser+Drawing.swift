@@ -56,8 +56,11 @@ extension Browser {
   }
 
   var statusBar: StatusBar {
+    // A window on a paged source's rows away from their start: places among all.
+    let moved = window.flatMap { $0.isMoved ? $0 : nil }
+    let position = moved.map { $0.positionText(ofIndex: cards.view.selectedIndexPath.map(cards.dataSource.position(of:))) }
     var bar = StatusBar(
-      position: cards.positionText, layout: cards.layoutLabel, theme: options.theme)
+      position: position ?? cards.positionText, layout: cards.layoutLabel, theme: options.theme)
     bar.filtering = mode == .filtering
     bar.filter = filter
     bar.hiddenCount = shown.hidden.count
@@ -70,6 +73,7 @@ extension Browser {
     bar.skippedCount = skippedCount
     if case .loading(let progress?) = loading { bar.progress = progress }
     if case .stopped(let reason) = loading { bar.progress = reason }
+    if loading == .done, let moved { bar.progress = moved.text }
     bar.searchProgress = pipeline.searchProgress
     bar.layoutProgress = cards.progress ?? fieldPasses.progress
     bar.sort = pipeline.sortLabel

@@ -15,9 +15,17 @@ extension Browser {
     // Pictures' sizes change cards' heights: every card is laid out again (at
     // most as often as the throttle allows), the selected one kept at its row.
     if update.resized { cards.throttle.isPending = true }
+    if let window = update.window {
+      self.window = window
+      cards.windowText = window.isMoved ? window.text : nil
+    }
     if let replacement = update.replacement {
+      let oldItem = selectedItem
+      let oldRow = cards.selectedRow
       replaceStore(replacement)
-      if refinementAsked {
+      if let landing = update.landing {
+        land(landing, from: oldItem, row: oldRow)
+      } else if refinementAsked {
         // A search or an order the source did: its first item, as a search's first match.
         refinementAsked = false
         if cards.phase.regrouping != nil { cards.selectFirstWhenGrouped() } else { cards.view.selectFirstItem() }
@@ -27,6 +35,27 @@ extension Browser {
     }
     if let state = update.loading { loading = state }
     finishGoingToEndOnceLaidOut()
+  }
+
+  /// Selects where a window move says, in the store it handed over: `G`'s
+  /// last row, the row above the old first at the top of the screen (the
+  /// rows below as they were), `g`'s first; after a trim, the same row at the
+  /// same screen row.
+  private func land(_ landing: WindowLanding, from oldItem: Int?, row: Int?) {
+    let view = cards.view
+    // Rows far from the first may be wider (ids of seven digits, not one).
+    cards.remeasureTableColumns()
+    switch landing {
+    case .item(let item) where item >= store.count - 1:
+      view.selectLastItem()
+    case .item(let item) where item <= 0:
+      view.selectFirstItem()
+    case .item(let item):
+      if !cards.select(item, atRow: 0) { view.selectFirstItem() }
+    case .shifted(let dropped):
+      let item = max(0, min((oldItem ?? 0) - dropped, store.count - 1))
+      if !cards.select(item, atRow: row) { view.selectFirstItem() }
+    }
   }
 
   /// Shows the items the store gained since the last call (appended at its end).

@@ -82,6 +82,13 @@ public final class Browser {
   /// What the source is to be asked to search and sort next, until taken
   /// (``takeRefinement()``).
   var wantedRefinement: SourceRefinement?
+  /// For a source paged by keys, the window on its rows the store holds
+  /// (``LoadController/window``): where the status bar and the footer say the
+  /// rows are, and whether `G`, a step up past the first card and `g` read
+  /// another window (``takeWindowMove()``).
+  public internal(set) var window: RowWindow?
+  /// The window the source is to be read from next, until taken (``takeWindowMove()``).
+  var wantedWindowMove: WindowStart?
   /// Whether the next store handed over answers a refinement asked: its first
   /// item is selected, as a search's first match is.
   var refinementAsked = false
@@ -240,6 +247,14 @@ public final class Browser {
   public func searchAndSortAtSource(_ initial: SourceRefinement) {
     pipeline.refineAtSource(initial)
     cards.dataSource.highlight = pipeline.highlight
+  }
+
+  /// The window of a paged source's rows to read next, once
+  /// (``LoadController/moveWindow(_:)``): `G` far from the end, a step up
+  /// past the window's first card, `g` away from the start; nil when none was asked.
+  public func takeWindowMove() -> WindowStart? {
+    defer { wantedWindowMove = nil }
+    return wantedWindowMove
   }
 
   /// Whether the source searches and sorts (``searchAndSortAtSource(_:)``).

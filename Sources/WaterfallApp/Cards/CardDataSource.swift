@@ -210,6 +210,15 @@ final class CardDataSource: CollectionViewDataSource, CollectionViewDelegate {
     return table!
   }
 
+  /// Measures the table's columns again on the store's first rows, keeping
+  /// the columns a user resized and the current one: a window of a paged
+  /// source's rows far from its start holds wider values than its first rows.
+  func remeasureTable() {
+    guard let old = table else { return }
+    table = nil
+    table = tableColumns().keeping(old)
+  }
+
   /// Changes the table's columns (the keys: the current one, its width) and
   /// returns them.
   @discardableResult

@@ -19,6 +19,14 @@ extension LayoutCoordinator {
     view.reconfigureCells()
   }
 
+  /// Measures the table's columns again on the rows shown now (a window of
+  /// a paged source's rows moved), laid out again at their new widths.
+  func remeasureTableColumns() {
+    guard options.layout == .table else { return }
+    dataSource.remeasureTable()
+    relayoutCards()
+  }
+
   /// The table's columns as the layout needs them, once the kind is the table.
   func updateTableWidths() {
     guard options.layout == .table else { return }

@@ -48,6 +48,11 @@ final class LayoutCoordinator {
   var loading = LoadState.done {
     didSet { updateFooter() }
   }
+  /// Where the rows shown are among a paged source's, when not from its first
+  /// (``RowWindow/text``): the footer says it at their end.
+  var windowText: String? {
+    didSet { if windowText != oldValue { updateFooter() } }
+  }
   /// Rows of the pull-to-refresh header above the cards while it shows.
   var headerRows = 0
   /// When a carousel scrolled by a row key or the wheel comes to rest on a card.
@@ -193,6 +198,10 @@ final class LayoutCoordinator {
       let count = dataSource.shownCount
       // "1 item", "2 items", "1 of 249 items": the noun goes with the last number.
       let noun = store.count == 1 ? "item" : "items"
+      if let windowText, count == store.count {
+        dataSource.footer = "End · \(windowText)"
+        return
+      }
       dataSource.footer = count == store.count ? "End · \(count) \(noun)" : "End · \(count) of \(store.count) \(noun)"
     }
   }

@@ -39,7 +39,7 @@ import WaterfallWorkers
 /// ```
 public final class LoadController {
   /// The source read: the one given, or it refined (``refine(_:)``).
-  public private(set) var source: any ItemSource
+  public internal(set) var source: any ItemSource
   private let roles: FieldRoles
   private let loader: BackgroundLoader
   private let sizer: PictureSizer
@@ -54,8 +54,8 @@ public final class LoadController {
   /// Whether pages follow the last that ended.
   private var morePages = true
   /// The store being filled: the one shown, or a reload's until it is complete.
-  private var store: ItemStore
-  private var isReloading = false
+  var store: ItemStore
+  var isReloading = false
   /// The store the browser shows, while a reload or a refinement fills another.
   private var shownStore: ItemStore
   /// Whether the reading under way is a refinement's, handed over at its first items.
@@ -93,6 +93,32 @@ public final class LoadController {
   /// Whether the last page that ended, ended in an error.
   private var lastPageFailed = false
 
+  /// For a source paged by keys (``ItemSource/starting(at:)``: a database
+  /// table's rows), the window on its rows the store shown holds; nil for
+  /// every other source, and before the first page has ended.
+  public internal(set) var window: RowWindow?
+  /// Whether the source is paged by keys: `G` far from the end opens its last
+  /// page (``moveWindow(_:)``), and a window holds at most ``windowRows``.
+  public let pagesByKeys: Bool
+  /// The most rows a window holds: once it holds more, it is opened again
+  /// after a page near its end (``RowWindow/trimmed(keepingPages:)``), the
+  /// rows above let go.
+  public var windowRows = 100_000
+  /// Pages a trimmed window keeps (the selection is in the last, or the one before).
+  static let keptPages = 2
+  /// The window of the store being filled, once its first page has ended.
+  var readingWindow: RowWindow?
+  /// Where the reading being filled started, the window it moved from, and
+  /// the rows a trim let go (``RowWindow/opened(by:previous:dropped:firstPage:rows:hasMore:estimate:)``).
+  var windowStart = WindowStart.first
+  var previousWindow: RowWindow?
+  var droppedRows = 0
+  /// Rows the first page of the reading being filled gave.
+  var firstPageRows = 0
+  /// Whether the reading being filled is a window move, whose store hands
+  /// over with a ``WindowLanding``.
+  var isMovingWindow = false
+
   /// JSON Lines lines skipped so far (this reading; the first 20 listed).
   public private(set) var skipped = SkippedLines()
   /// Errors that stopped a page, in the order met (the first 20 listed, the rest counted).
@@ -120,6 +146,7 @@ public final class LoadController {
     self.store = store
     shownStore = store
     refinesAtSource = source.refined(by: SourceRefinement()) != nil
+    pagesByKeys = source.starting(at: .first) != nil
     loader = BackgroundLoader(
       source: source, settings: ReadSettings(scanner: Self.scanner(for: store), options: options),
       memoryLimit: memoryLimit, memoryInUse: memoryInUse, mode: workers)
@@ -225,6 +252,7 @@ public final class LoadController {
         lastPageFailed = end.error != nil
         if let found = end.sectionsFound { update.groupsFound = found }
         if let estimate = end.estimatedItems { estimatedItems = estimate }
+        if pagesByKeys, end.error == nil { tookWindowPage(end, into: &update) }
         if isReloading, let kept, page == 0, end.resumed || (end.error != nil && store.count == 0) {
           takeBack(kept, end: end, into: &update)
           continue
@@ -266,6 +294,12 @@ public final class LoadController {
       shownStore = store
       update.skippedCount = skipped.count
       update.replacement = store
+      if pagesByKeys {
+        window = readingWindow
+        update.window = window
+        if isMovingWindow { update.landing = landing() }
+        isMovingWindow = false
+      }
     }
     update.loading = loadingState()
     return update
@@ -297,7 +331,9 @@ public final class LoadController {
   /// milliseconds.
   public func tick(now: UInt64, nearEnd: Bool) -> LoadUpdate {
     var update = LoadUpdate()
-    if !isReloading, isIdle, morePages, nearEnd {
+    if pagesByKeys, !isReloading, isIdle, let trimmed = trimWindow() {
+      update = trimmed
+    } else if !isReloading, isIdle, morePages, nearEnd {
       requestNextPage()
       update = loadingUpdate()
     } else if isIdle, morePages, !nearEnd, !rests {
@@ -337,6 +373,9 @@ public final class LoadController {
     guard let refined = source.refined(by: refinement) else { return LoadUpdate() }
     source = refined
     var update = restart(pages: 1, with: refined)
+    windowStart = .first
+    previousWindow = nil
+    droppedRows = 0
     isRefining = true
     update.loading = loadingState()
     return update
@@ -358,7 +397,7 @@ public final class LoadController {
   }
 
   /// Starts reading `pages` pages into a new store (of `newSource`, if given).
-  private func restart(pages: Int, with newSource: (any ItemSource)? = nil) -> LoadUpdate {
+  func restart(pages: Int, with newSource: (any ItemSource)? = nil) -> LoadUpdate {
     // A source that revalidates (a feed) asks for its first page alone first (the
     // rest follow it, in `drain`); the reading shown is kept until it has come.
     let revalidates = newSource == nil && source.sourceDescription.revalidates
@@ -377,6 +416,10 @@ public final class LoadController {
     store = ItemStore(roles: roles, measuringWidth: store.measuringWidth)
     isReloading = true
     isRefining = false
+    isMovingWindow = false
+    readingWindow = nil
+    // A reload reads the same window again: from where it started, the rows it held before.
+    previousWindow = window
     estimatedItems = nil
     stoppedBy = nil
     storePages = [:]
@@ -411,6 +454,7 @@ public final class LoadController {
     isReloading = false
     self.kept = nil
     reloadPagesLeft = 0
+    readingWindow = window
     morePages = end.hasMore
     // The page that failed last is asked for again: its error is not the last word.
     if kept.lastPageFailed, end.hasMore, !errors.isEmpty { errors.removeLast() }
@@ -442,7 +486,7 @@ public final class LoadController {
   }
 
   /// Where loading stands: done, or how many items are in so far.
-  private func loadingState() -> LoadState {
+  func loadingState() -> LoadState {
     if isIdle, let stoppedBy { return .stopped(stoppedBy) }
     let more = !isIdle || morePages
     guard more || isReloading else { return .done }
@@ -452,9 +496,10 @@ public final class LoadController {
     // A server's statement running: Esc stops it (``stopReading()``).
     let stops = readingStops ? " · Esc stops" : ""
     if !isIdle, store.count == 0, let sourceProgress { return .loading(progress: sourceProgress + stops) }
-    let verb = isRefining ? "querying" : isReloading ? "reloading" : "loading"
+    let verb = isRefining ? "querying" : isMovingWindow ? "reading" : isReloading ? "reloading" : "loading"
     // A server's table says how many rows it holds, estimated.
     let of = estimatedItems.map { " of ~\($0.grouped)" } ?? ""
+    if isIdle, let window, window.isMoved, !isReloading { return .loading(progress: window.text) }
     if isIdle { return .loading(progress: of.isEmpty ? nil : "\(store.count.grouped)\(of) items") }
     return .loading(progress: "\(verb) \(store.count.grouped)\(of) items…\(stops)")
   }

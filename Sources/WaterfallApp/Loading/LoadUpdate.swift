@@ -23,6 +23,12 @@ public struct LoadUpdate {
   public var groupsFound: Int?
   /// Whether every page asked for has been read: a relayout the browser put
   /// off may happen now.
+  /// For a source paged by keys, the window on its rows the store shown
+  /// holds, when it changed (``LoadController/window``).
+  public var window: RowWindow?
+  /// Where the selection goes in the store handed over (``replacement``) by a
+  /// window move (``LoadController/moveWindow(_:)``); nil: kept as for a reload.
+  public var landing: WindowLanding?
   public var loaderIdle = true
   /// Whether the loader had anything at all (what a caller polling for the
   /// first page waits on).

@@ -104,6 +104,8 @@ public enum TerminalApp {
       if let controller {
         // A search or an order the source does: it is read again, refined.
         if let refinement = browser.takeRefinement() { browser.apply(controller.refine(refinement), now: time) }
+        // G far from a paged source's end, a step up past its window, g: another window of its rows.
+        if let move = browser.takeWindowMove() { browser.apply(controller.moveWindow(move), now: time) }
         browser.apply(controller.drain(now: time), now: time)
         browser.apply(controller.tick(now: time, nearEnd: browser.isNearEnd), now: time)
         browser.readingStops = controller.readingStops

@@ -45,6 +45,8 @@ final class PostgresCursor: PageCursor, @unchecked Sendable {
   private var fieldsChosen = false
   /// Whether the connection was kept from an earlier reading (``PostgresSession``).
   private var keptConnection = false
+  /// Whether the reading's first row is the first of all (``PageKeyset``).
+  private var reachedStart = true
 
   init(source: PostgresSource, settings: ReadSettings) {
     self.source = source
@@ -138,19 +140,43 @@ final class PostgresCursor: PageCursor, @unchecked Sendable {
         pageRows: source.pageRows)
       // A search's first matches show while the server still looks for more.
       if !refinement.query.isEmpty { reader?.firstPageRows = PostgresSource.firstMatches }
+      if case .after(let keys) = source.windowStart, let reader {
+        reader.resume(after: keys)
+        reachedStart = false
+      }
     }
     guard let reader else { return PageEnd(hasMore: false) }
     let estimate = reader.plan.estimatedRows
     // The memory limit waits here, and a reading no longer wanted stops.
     if sink.shouldStop() { return PageEnd(hasMore: true, estimatedItems: estimate) }
-    guard let rows = try reader.nextPage() else {
-      finished = true
-      return PageEnd(hasMore: false, estimatedItems: estimate)
+    let rows: [PostgresRow]
+    switch source.windowStart {
+    case .last where reader.rowsRead == 0, .before where reader.rowsRead == 0:
+      // A window elsewhere than the start: its first page read backward.
+      let before: [SQLValue]? = if case .before(let keys) = source.windowStart { keys } else { nil }
+      let page = try reader.previousPage(before: before, rows: source.pageRows)
+      reachedStart = page.reachedStart
+      rows = page.rows
+    default:
+      guard let page = try reader.nextPage() else {
+        finished = true
+        return ended(hasMore: false, estimate: estimate)
+      }
+      rows = page
     }
     finished = reader.isFinished
     let notes = fieldsChosen ? [] : reader.plan.notes
     try deliver(rows.map(\.json), notes: notes, into: sink)
-    return PageEnd(hasMore: !finished, estimatedItems: estimate)
+    return ended(hasMore: !finished, estimate: estimate)
+  }
+
+  /// A page's end, saying where the reading stands in the order (a table's).
+  private func ended(hasMore: Bool, estimate: Int?) -> PageEnd {
+    var end = PageEnd(hasMore: hasMore, estimatedItems: estimate)
+    if let reader, reader.plan.rowKey != .none {
+      end.keyset = PageKeyset(first: reader.firstKeys, last: reader.lastKeys, reachedStart: reachedStart)
+    }
+    return end
   }
 
   /// Hands `texts` (each an item's JSON) to `sink` as one page: the fields

@@ -73,6 +73,13 @@ public final class PostgresReader: @unchecked Sendable {
   private var windowsOpened = 0
   /// The order keys of the last row given.
   private var last: [SQLValue]?
+  /// The order keys of the first row of the last result read.
+  private var resultFirst: [SQLValue]?
+  /// The order keys of the first row given (in the order's direction): the
+  /// top edge of a window (``previousPage(before:rows:)``); nil before any row.
+  public private(set) var firstKeys: [SQLValue]?
+  /// The order keys of the last row given: where the next page starts.
+  public var lastKeys: [SQLValue]? { last }
 
   /// Describes what `selection` is (a relation's columns and identity, a query
   /// wrapped for its search) and plans the statement, in one read-only
@@ -238,6 +245,50 @@ public final class PostgresReader: @unchecked Sendable {
     }
   }
 
+  /// Starts the reading after the row whose order keys are `keys` (as
+  /// ``lastKeys`` gave them): the next page is the rows after it. Before
+  /// anything is read; only when the order is total.
+  public func resume(after keys: [SQLValue]) {
+    guard select?.order.isTotal == true, select?.order.keys.count == keys.count else { return }
+    last = keys
+  }
+
+  /// The page before the row whose order keys are `keys` (the last page of
+  /// all when nil), at most `rows` rows, in the order's direction: one
+  /// statement of the order reversed (``SQLSelect/reversed()``), `LIMIT rows`,
+  /// in a transaction of its own. The reading then goes on after the page's
+  /// last row (after the last page: nothing follows). `reachedStart` says that
+  /// no row comes before the page. Nothing for an order that is not total.
+  ///
+  /// ```swift
+  /// let (last, _) = try reader.previousPage(before: nil, rows: 500)   // the table's last 500 rows
+  /// let (before, atStart) = try reader.previousPage(before: reader.firstKeys, rows: 500)
+  /// ```
+  public func previousPage(before keys: [SQLValue]?, rows: Int) throws(PostgresError) -> (rows: [PostgresRow], reachedStart: Bool) {
+    guard let select, select.order.isTotal else {
+      throw PostgresError(.unsupported, "rows without an identity cannot be read backward", call: "previousPage(before:rows:)")
+    }
+    suspend()
+    let statement = select.reversed().statement(after: keys, limit: max(1, rows))
+    var page: [PostgresRow] = []
+    var count = 0
+    try connection.readOnly { () throws(PostgresError) in
+      let result = try connection.pq.execute(statement.sql, statement.parameters.map(\.text))
+      count = result.rowCount
+      page = self.page(of: result)
+    }
+    // Read backward: the result's last row is the page's first.
+    if count > 0 {
+      firstKeys = last
+      last = resultFirst
+    } else {
+      // Nothing before: the reading goes on from the start.
+      last = nil
+    }
+    if keys == nil { isFinished = true }
+    return (page.reversed(), count < max(1, rows))
+  }
+
   /// Ends the transaction (and its cursor) until the next page, which goes on
   /// after the last row given: what a source does once it has read a screen or
   /// so ahead, so that no transaction stays open while the user looks.
@@ -322,6 +373,8 @@ public final class PostgresReader: @unchecked Sendable {
       var json: [UInt8] = []
       encoder.appendJSON(row: row, of: result, key: identity, longer: { self.longerBytes(of: $0, key: identity) }, to: &json)
       rows.append(PostgresRow(json: json, key: identity))
+      if row == 0 { resultFirst = keys }
+      if firstKeys == nil { firstKeys = keys }
       last = keys
     }
     rowsRead += result.rowCount

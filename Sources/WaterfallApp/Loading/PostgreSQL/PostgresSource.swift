@@ -25,6 +25,9 @@ public struct PostgresSource: ItemSource {
   public let selection: DatabaseSelection?
   /// The search, order and grouping the server applies.
   public private(set) var refinement = SourceRefinement()
+  /// Where the reading starts (``starting(at:)``): the first row, unless a
+  /// window elsewhere was asked for.
+  public private(set) var windowStart = WindowStart.first
   /// Rows a page holds.
   public var pageRows = PostgresReader.defaultPageRows
   /// Rows the first page of a search holds: a screen or so, sent as soon as
@@ -84,7 +87,17 @@ public struct PostgresSource: ItemSource {
     guard selection != nil else { return nil }
     var refined = self
     refined.refinement = refinement
+    refined.windowStart = .first
     return refined
+  }
+
+  /// The same rows read from `start` (a table's, whose order is total by its
+  /// identity); nil for the catalogue and a query.
+  public func starting(at start: WindowStart) -> (any ItemSource)? {
+    guard case .table = selection else { return nil }
+    var moved = self
+    moved.windowStart = start
+    return moved
   }
 
   /// What the catalogue's item for `relation` is: its name, kind and the rows
@@ -125,5 +138,6 @@ extension PostgresSource: Equatable {
   /// Two sources are the same reading: the server, the selection and the refinement.
   public static func == (a: PostgresSource, b: PostgresSource) -> Bool {
     a.target == b.target && a.selection == b.selection && a.refinement == b.refinement && a.pageRows == b.pageRows
+      && a.windowStart == b.windowStart
   }
 }

@@ -25,6 +25,8 @@ struct SQLiteSource: ItemSource {
   var rowidName: String? { rowKey?.rowidName }
   /// The search, order and grouping SQLite applies.
   var refinement = SourceRefinement()
+  /// Where the reading starts (``starting(at:)``).
+  var windowStart = WindowStart.first
   /// Rows a page holds.
   var pageRows = SQLiteTableReader.defaultPageRows
   /// Rows the first page of a search holds: a screen or so, handed over as
@@ -57,7 +59,17 @@ struct SQLiteSource: ItemSource {
     guard case .table = selection, rowKey != nil else { return nil }
     var refined = self
     refined.refinement = refinement
+    refined.windowStart = .first
     return refined
+  }
+
+  /// The same table's rows read from `start` (``WindowStart``); nil for what
+  /// is read whole.
+  func starting(at start: WindowStart) -> (any ItemSource)? {
+    guard case .table = selection, rowidName != nil else { return nil }
+    var moved = self
+    moved.windowStart = start
+    return moved
   }
 
   /// For a table, what reads the pictures its rows hold in BLOBs (``BlobPicture``).

@@ -57,12 +57,18 @@ final class SQLiteTableCursor: PageCursor, @unchecked Sendable {
   private var notes: [String] = []
   /// The bytes of rows' texts written to ``file`` (a table paged by its primary key).
   private var spooled = 0
+  /// Where the reading starts (``WindowStart``), and whether its backward page was read.
+  private let windowStart: WindowStart
+  private var readBackward = false
+  /// Whether the reading's first row is the first of all (``PageKeyset``).
+  private var reachedStart = true
 
   init(source: SQLiteSource, table: String, rowKey: SQLiteRowKey, settings: ReadSettings) {
     path = source.path
     self.table = table
     self.rowKey = rowKey
     refinement = source.refinement
+    windowStart = source.windowStart
     pageRows = source.pageRows
     self.settings = settings
   }
@@ -87,19 +93,21 @@ final class SQLiteTableCursor: PageCursor, @unchecked Sendable {
       let columns = reader.select.order.keys.count
       var keys: [[UInt8]]?
       var json: [UInt8] = []
-      try reader.read(upTo: count) { row, rowid in
+      func item(_ row: SQLiteDatabase.Row, _ rowid: Int64) -> ScannedItem? {
         let end = row.columnCount - columns
         if keys == nil { keys = row.keys(upTo: end) }
         json.removeAll(keepingCapacity: true)
         row.appendJSON(upTo: end, keys: keys, to: &json)
         if !delivery.opened { open(into: sink, table: rowTable, delivery: &delivery) }
         if keepsTexts {
-          guard var item = scan(json) else { return }
+          guard var item = scan(json) else { return nil }
           item.json = json
           item.length = json.count
-          delivery.items.append(item)
-        } else if rowKey.rowidName == nil {
-          guard var item = scan(json) else { return }
+          return item
+        }
+        if rowKey.rowidName == nil {
+          // A table paged by its primary key: its rows' texts go to the reading's file.
+          guard var item = scan(json) else { return nil }
           item.length = json.count
           if let file, !file.keepsTextsInMemory, (try? file.append(json)) != nil {
             item.offset = spooled
@@ -108,21 +116,39 @@ final class SQLiteTableCursor: PageCursor, @unchecked Sendable {
           } else {
             item.json = json
           }
-          delivery.items.append(item)
-        } else {
-          BlobPicture.appendCardMembers(of: row, rowid: rowid, firstColumn: 0, upTo: end, roles: settings.scanner.roles, to: &json)
-          guard var item = scan(json) else { return }
-          item.offset = Int(rowid)
-          item.length = 0
-          delivery.items.append(item)
+          return item
         }
-        delivery.rows = reader.rowsRead + 1
-        delivery.handOverIfDue()
+        BlobPicture.appendCardMembers(of: row, rowid: rowid, firstColumn: 0, upTo: end, roles: settings.scanner.roles, to: &json)
+        guard var item = scan(json) else { return nil }
+        item.offset = Int(rowid)
+        item.length = 0
+        return item
+      }
+      switch windowStart {
+      case .last where reader.rowsRead == 0 && !readBackward, .before where reader.rowsRead == 0 && !readBackward:
+        // A window elsewhere than the start: its first page read backward, handed over in order.
+        readBackward = true
+        let before: [SQLValue]? = if case .before(let keys) = windowStart { keys } else { nil }
+        var found: [ScannedItem] = []
+        let page = try reader.readBackward(before: before, upTo: pageRows) { row, rowid in
+          if let item = item(row, rowid) { found.append(item) }
+        }
+        reachedStart = page.reachedStart
+        delivery.items = found.reversed()
+        delivery.rows = reader.rowsRead
+      default:
+        try reader.read(upTo: count) { row, rowid in
+          if let item = item(row, rowid) { delivery.items.append(item) }
+          delivery.rows = reader.rowsRead + 1
+          delivery.handOverIfDue()
+        }
       }
       delivery.handOver()
       finished = reader.isFinished
       if finished { reader.suspend() }
-      return PageEnd(hasMore: !finished, estimatedItems: estimate)
+      var end = PageEnd(hasMore: !finished, estimatedItems: estimate)
+      end.keyset = PageKeyset(first: reader.firstKeys, last: reader.lastKeys, reachedStart: reachedStart)
+      return end
     } catch {
       delivery.handOver()
       finished = true
@@ -187,6 +213,10 @@ final class SQLiteTableCursor: PageCursor, @unchecked Sendable {
     rowTable = SQLiteTable(database: try SQLiteDatabase(path: path), name: table, rowidName: rowKey.rowidName)
     estimate = refinement.query.isEmpty ? reader.estimatedRows() : nil
     notes = reader.notes
+    if case .after(let keys) = windowStart {
+      reader.resume(after: keys)
+      reachedStart = false
+    }
     if let note = settleFields(database) { notes.append(note) }
     self.reader = reader
   }

@@ -44,6 +44,9 @@ final class SQLiteTableReader {
   private(set) var isFinished = false
   /// How many statements were opened (a test's count of the work done).
   private(set) var statementsOpened = 0
+  /// Whether the reading started elsewhere than the first row (a window):
+  /// it goes on by keys only, as rows skipped by count would not be its own.
+  private var skipsNone = false
 
   /// The statement being stepped, between pages too until the reading rests.
   private var running: SQLiteDatabase.Statement?
@@ -53,6 +56,11 @@ final class SQLiteTableReader {
   /// The order keys of the last row given; nil after a row whose keys cannot
   /// be bound (a BLOB), when the next statement skips the rows read instead.
   private var last: [SQLValue]?
+  /// The order keys of the first row given (in the order's direction): a
+  /// window's top edge; nil before any row, or when they hold a BLOB.
+  private(set) var firstKeys: [SQLValue]?
+  /// The order keys of the last row given: where the next page starts.
+  var lastKeys: [SQLValue]? { last }
 
   /// A reader of `table` (whose rowid is reached by `rowidName`) as
   /// `refinement` says; nothing is read yet but the table's columns.
@@ -93,8 +101,8 @@ final class SQLiteTableReader {
   /// the next window's, when the order needs a sort.
   func statement() -> SQLFragment {
     let limit = sorts ? windowRows(statementsOpened) : nil
+    if let last, rowsRead > 0 || skipsNone { return select.statement(after: last, limit: limit) }
     if rowsRead == 0 { return select.statement(limit: limit) }
-    if let last { return select.statement(after: last, limit: limit) }
     var skipping = select.statement(limit: limit ?? -1)
     skipping.sql += " OFFSET \(rowsRead)"
     return skipping
@@ -130,12 +138,61 @@ final class SQLiteTableReader {
       let keys = select.order.keys.count
       let first = row.columnCount - keys
       last = (first..<row.columnCount).contains(where: row.isBlob) ? nil : (first..<row.columnCount).map(row.value)
+      if rowsRead == 0 { firstKeys = last }
       let rowid = rowKey.rowidName == nil ? Int64(rowsRead) : row.integer(row.columnCount - 1)
       body(row, rowid)
       rowsRead += 1
       given += 1
     }
     return given
+  }
+
+  /// Starts the reading after the row whose order keys are `keys` (as
+  /// ``lastKeys`` gave them), before anything is read.
+  func resume(after keys: [SQLValue]) {
+    guard keys.count == select.order.keys.count else { return }
+    last = keys
+    skipsNone = true
+  }
+
+  /// Gives the page before the row whose order keys are `keys` (the last page
+  /// of all when nil) to `body`, at most `count` rows, LAST ROW FIRST: one
+  /// statement of the order reversed (``SQLSelect/reversed()``). The reading
+  /// then goes on after the page's last row (after the last page: nothing
+  /// follows). Returns the rows given and whether no row comes before them.
+  @discardableResult
+  func readBackward(
+    before keys: [SQLValue]?, upTo count: Int, _ body: (SQLiteDatabase.Row, Int64) -> Void
+  ) throws(SQLiteDatabase.Failure) -> (given: Int, reachedStart: Bool) {
+    suspend()
+    let fragment = select.reversed().statement(after: keys, limit: max(1, count))
+    statementsOpened += 1
+    let statement = try database.statement(fragment.sql, values: fragment.parameters)
+    defer { statement.finish() }
+    var given = 0
+    var pageLast: [SQLValue]?
+    var pageFirst: [SQLValue]?
+    let columns = select.order.keys.count
+    while let row = try statement.next() {
+      let first = row.columnCount - columns
+      let rowKeys = (first..<row.columnCount).contains(where: row.isBlob) ? nil : (first..<row.columnCount).map(row.value)
+      if given == 0 { pageLast = rowKeys }
+      pageFirst = rowKeys
+      body(row, row.integer(row.columnCount - 1))
+      given += 1
+    }
+    rowsRead += given
+    if given > 0 {
+      firstKeys = pageFirst
+      last = pageLast
+      skipsNone = true
+    } else {
+      // Nothing before: the reading goes on from the start.
+      last = nil
+      rowsRead = 0
+    }
+    if keys == nil { isFinished = true }
+    return (given, given < max(1, count))
   }
 
   /// Lets the open statement go (and the read lock it holds): the reading

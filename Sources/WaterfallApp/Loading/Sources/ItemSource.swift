@@ -49,10 +49,19 @@ public protocol ItemSource: Sendable {
   /// ``LoadController/refine(_:)`` re-opens it refined, and the browser's
   /// ``ShownPipeline`` leaves the search and the order to it.
   func refined(by refinement: SourceRefinement) -> (any ItemSource)?
+
+  /// For a source paged by keys (a database table's rows), the same source
+  /// read from elsewhere than its first row: its last page, the page before a
+  /// row, the rows after one (``WindowStart``), each page's end saying where it
+  /// stands (``PageEnd/keyset``); nil for every other source, read from the
+  /// start only. ``LoadController/moveWindow(_:)`` re-opens it so.
+  func starting(at start: WindowStart) -> (any ItemSource)?
 }
 
 extension ItemSource {
   public var pictureBytes: (@Sendable (String) -> [UInt8]?)? { nil }
 
   public func refined(by refinement: SourceRefinement) -> (any ItemSource)? { nil }
+
+  public func starting(at start: WindowStart) -> (any ItemSource)? { nil }
 }

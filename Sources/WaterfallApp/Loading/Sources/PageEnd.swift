@@ -25,6 +25,10 @@ public struct PageEnd: Sendable, Equatable {
   /// shown stay, and the next page is the one the reading before would have read.
   public var resumed = false
 
+  /// For a source paged by keys, where the page stands in the order: the
+  /// edges of the window read (``WindowStart``).
+  public var keyset: PageKeyset?
+
   public init(error: LoadError? = nil, hasMore: Bool, sectionsFound: Int? = nil, estimatedItems: Int? = nil) {
     self.error = error
     self.hasMore = hasMore

@@ -5,7 +5,7 @@
 /// come together), the sort column (`--sort`), then the row's identity (a
 /// primary key, `ctid`, SQLite's `rowid`), ascending, or descending for the
 /// data's order reversed. NULLs sort last both ways, as a missing value does in
-/// memory. ``after(_:dialect:firstParameter:)`` is the condition for the rows
+/// memory (first in the order read backward, ``reversed()``). ``after(_:dialect:firstParameter:)`` is the condition for the rows
 /// after a row whose keys had some values.
 ///
 /// Where the SQL order and the in-memory sort (``Sorter``) differ:
@@ -42,11 +42,15 @@ public struct SQLOrder: Sendable, Equatable {
     public var descending: Bool
     /// Whether the key can be NULL (a row's identity cannot).
     public var nullable: Bool
+    /// Whether NULLs come first (the order read backward, ``reversed()``);
+    /// they come last otherwise.
+    public var nullsFirst: Bool
 
-    public init(expression: String, descending: Bool, nullable: Bool) {
+    public init(expression: String, descending: Bool, nullable: Bool, nullsFirst: Bool = false) {
       self.expression = expression
       self.descending = descending
       self.nullable = nullable
+      self.nullsFirst = nullsFirst
     }
   }
 
@@ -117,8 +121,21 @@ public struct SQLOrder: Sendable, Equatable {
   public var orderBy: String {
     guard !keys.isEmpty else { return "" }
     return "ORDER BY "
-      + ordering.map { keys[$0] }.map { $0.expression + ($0.descending ? " DESC" : " ASC") + ($0.nullable ? " NULLS LAST" : "") }
+      + ordering.map { keys[$0] }.map { $0.expression + ($0.descending ? " DESC" : " ASC") + ($0.nullable ? ($0.nullsFirst ? " NULLS FIRST" : " NULLS LAST") : "") }
       .joined(separator: ", ")
+  }
+
+  /// The same order read backward, from the last row to the first: every
+  /// key's direction turned, NULLs first where they came last. A page of it
+  /// after a row's keys is the page before that row (keyset backward).
+  ///
+  /// ```swift
+  /// order.reversed().orderBy   // "ORDER BY \"price\" ASC NULLS FIRST, \"id\" DESC"
+  /// ```
+  public func reversed() -> SQLOrder {
+    var order = self
+    order.keys = keys.map { Key(expression: $0.expression, descending: !$0.descending, nullable: $0.nullable, nullsFirst: !$0.nullsFirst) }
+    return order
   }
 
   /// Whether the order is total: the reader can resume after any row.
@@ -174,10 +191,12 @@ public struct SQLOrder: Sendable, Equatable {
       if last[i] != .null {
         let operation = key.descending ? "<" : ">"
         var later = "\(key.expression) \(operation) \(parameter(i))"
-        if key.nullable { later = "(\(later) OR \(key.expression) IS NULL)" }
+        if key.nullable, !key.nullsFirst { later = "(\(later) OR \(key.expression) IS NULL)" }
         alternatives.append((equalSoFar + [later]).joined(separator: " AND "))
         equalSoFar.append("\(key.expression) = \(parameter(i))")
       } else {
+        // NULLs first: every value comes after a NULL; last: none does.
+        if key.nullsFirst { alternatives.append((equalSoFar + ["\(key.expression) IS NOT NULL"]).joined(separator: " AND ")) }
         equalSoFar.append("\(key.expression) IS NULL")
       }
     }

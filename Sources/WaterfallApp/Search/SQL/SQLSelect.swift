@@ -46,4 +46,17 @@ public struct SQLSelect: Sendable, Equatable {
     if let limit { sql += " LIMIT \(limit)" }
     return SQLFragment(sql, parameters: parameters)
   }
+
+  /// The same rows read backward (``SQLOrder/reversed()``): its statement
+  /// after a row's keys, limited to a page, is the page before that row, last
+  /// row first; from the start, the last page.
+  ///
+  /// ```swift
+  /// select.reversed().statement(limit: 500).sql   // … ORDER BY rowid DESC LIMIT 500: the last 500 rows
+  /// ```
+  public func reversed() -> SQLSelect {
+    var select = self
+    select.order = order.reversed()
+    return select
+  }
 }
