@@ -55,6 +55,8 @@ struct SearchPassBench {
     add("compact.exact", "''wool' over 1M, compact texts built", builtExact)
     add("compact.narrowed", "'wool' over the matches of 'woo', compact texts built", builtNarrowed)
     report.add("search.texts.item", "compact search text kept per item (\(texts.itemsHeld) items)", perItem, "bytes")
+    // The typed search after this part starts as a session's first search does.
+    store.limitSearchTexts(toBytes: SearchTextCache.defaultBudget)
   }
 
   /// Searches `text` among `candidates` on two background lanes, to the end.

@@ -188,7 +188,8 @@ public final class SearchEngine: Sendable {
   ///
   /// Items whose block of compact text (``SearchTextCache``) is built are
   /// matched there; a chunk that covers a whole block not built yet builds it
-  /// first (while the budget lasts); the other items are read in their JSON.
+  /// first (while the budget lasts), unless it is the pass's first; the other
+  /// items are read in their JSON.
   private func search(_ job: Job, chunk: Int, stop: () -> Bool) -> [Int]? {
     let start = chunk * Self.chunkSize
     let items = job.candidates.items(start, min(start + Self.chunkSize, job.candidates.count))
@@ -197,7 +198,11 @@ public final class SearchEngine: Sendable {
     var found: [Int] = []
     var slow: [Int] = []
     if let cache = job.texts.searchTexts, !job.query.isEmpty {
-      guard matchCompact(job, cache: cache, items: items, places: places, found: &found, slow: &slow, stop: stop) else {
+      // The first chunk builds nothing: the first matches never wait for a block.
+      guard
+        matchCompact(
+          job, cache: cache, items: items, places: places, mayBuild: chunk > 0, found: &found, slow: &slow, stop: stop)
+      else {
         return nil
       }
     } else {
@@ -229,8 +234,8 @@ public final class SearchEngine: Sendable {
   /// their compact text, adding the matches to `found` (in store order) and
   /// the rest to `slow`. False when the search was stopped.
   private func matchCompact(
-    _ job: Job, cache: SearchTextCache, items: [Int], places: [Int], found: inout [Int], slow: inout [Int],
-    stop: () -> Bool
+    _ job: Job, cache: SearchTextCache, items: [Int], places: [Int], mayBuild: Bool, found: inout [Int],
+    slow: inout [Int], stop: () -> Bool
   ) -> Bool {
     let size = SearchTextCache.blockSize
     var matcher: SearchTextMatcher?
@@ -241,7 +246,7 @@ public final class SearchEngine: Sendable {
       var j = i + 1
       while j < places.count, items[places[j]] / size == index { j += 1 }
       var block = cache.block(index)
-      if block == nil, j - i == size, (index + 1) * size <= job.texts.count, cache.hasRoom {
+      if block == nil, mayBuild, j - i == size, (index + 1) * size <= job.texts.count, cache.hasRoom {
         var builder = SearchTextBuilder(paths: cache.paths, expectedItems: size, expectedBytes: 512 * size)
         job.texts.forEachJSON(of: (index * size)..<((index + 1) * size)) { _, json in builder.add(json: json) }
         let built = builder.finish()
