@@ -26,7 +26,7 @@ struct SearchBench {
   /// Whether the terminal part measures fzf too (`--no-others`: only waterfall).
   var withOthers = true
 
-  static let allParts: Set<String> = ["frame", "search", "sort", "terminal"]
+  static let allParts: Set<String> = ["passes", "frame", "search", "sort", "terminal"]
 
   static let query = "wool"
   static let size = Size(width: 200, height: 60)
@@ -34,6 +34,7 @@ struct SearchBench {
   func run(into report: inout Report) {
     guard let store = load(roles: FieldRoles()) else { return }
     log("search: \(store.count) items from \(path)")
+    if parts.contains("passes") { SearchPassBench(log: log).run(store, into: &report) }
     var options = Browser.Options()
     options.animates = false
     let browser = Browser(

@@ -17,7 +17,7 @@
 //   --no-others  only waterfall: --programs waterfall (and no fzf in the search and filter groups)
 //   --files      which files the scale part opens, comma-separated: jsonl, json,
 //                wrapped (an array inside an object), csv, sqlite (default: all)
-//   --parts      which parts of the search group run, comma-separated: frame, search, sort,
+//   --parts      which parts of the search group run, comma-separated: passes, frame, search, sort,
 //                terminal (the real programs in a pseudo-terminal; default: all); of the
 //                relayout group: text, groups; of the images group: pictures (the 500
 //                generated ones), photos (35 12-MP JPEGs, first and second open, beside timg)

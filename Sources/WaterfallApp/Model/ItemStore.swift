@@ -46,6 +46,8 @@ public final class ItemStore {
   private var checksums: [UInt32] = []
   private var summaries = ByteArena()
   private(set) var texts = ByteArena()
+  /// The items' compact search texts, as searches build them (``SearchTextCache``).
+  public private(set) var searchTexts = SearchTextCache()
   private(set) var pages: [Page] = []
   /// Card heights already measured, per width.
   private var heights = CardHeights()
@@ -164,6 +166,13 @@ public final class ItemStore {
     summaries = ByteArena()
     texts = ByteArena()
     pages.removeAll()
+    searchTexts = SearchTextCache(budget: searchTexts.budget)
+  }
+
+  /// Keeps at most `bytes` of compact search texts (`1`: none, every search reads
+  /// the items' JSON); texts kept so far are dropped.
+  public func limitSearchTexts(toBytes bytes: Int) {
+    searchTexts = SearchTextCache(budget: bytes)
   }
 
   // MARK: Reading

@@ -15,14 +15,17 @@ public struct ItemTexts: @unchecked Sendable {
   private let records: [ItemStore.Record]
   private let pages: [ItemStore.Page]
   private let texts: ByteArena
+  /// The store's compact search texts, built by searches and kept (nil: none kept).
+  let searchTexts: SearchTextCache?
 
   /// The number of items.
   public var count: Int { records.count }
 
-  init(records: [ItemStore.Record], pages: [ItemStore.Page], texts: ByteArena) {
+  init(records: [ItemStore.Record], pages: [ItemStore.Page], texts: ByteArena, searchTexts: SearchTextCache? = nil) {
     self.records = records
     self.pages = pages
     self.texts = texts
+    self.searchTexts = searchTexts
   }
 
   /// Item `index`'s JSON text, as ``ItemStore/json(at:)`` reads it.
@@ -99,5 +102,5 @@ public struct ItemTexts: @unchecked Sendable {
 
 extension ItemStore {
   /// The texts of the items loaded so far, for reading on another thread.
-  public var itemTexts: ItemTexts { ItemTexts(records: records, pages: pages, texts: texts) }
+  public var itemTexts: ItemTexts { ItemTexts(records: records, pages: pages, texts: texts, searchTexts: searchTexts) }
 }

@@ -185,28 +185,100 @@ public final class SearchEngine: Sendable {
   /// The matches of chunk `chunk`, or nil when the search was stopped meanwhile.
   /// Items in another order than the store's (a sorted order) are read in the
   /// store's, front to back, and their matches given in the candidates' order.
+  ///
+  /// Items whose block of compact text (``SearchTextCache``) is built are
+  /// matched there; a chunk that covers a whole block not built yet builds it
+  /// first (while the budget lasts), unless it is the pass's first; the other
+  /// items are read in their JSON.
   private func search(_ job: Job, chunk: Int, stop: () -> Bool) -> [Int]? {
     let start = chunk * Self.chunkSize
     let items = job.candidates.items(start, min(start + Self.chunkSize, job.candidates.count))
     let ascending = zip(items, items.dropFirst()).allSatisfy { $0 < $1 }
     let places = ascending ? Array(items.indices) : items.indices.sorted { items[$0] < items[$1] }
     var found: [Int] = []
-    var matcher = ItemMatcher(job.query)
-    var stopped = false
-    var checked = 0
-    job.texts.forEachJSON(of: places.lazy.map { items[$0] }) { item, json in
-      let place = places[checked]
-      checked += 1
-      guard !stopped else { return }
-      if checked % Self.cancelCheckInterval == 0, stop() {
-        stopped = true
-        return
+    var slow: [Int] = []
+    if let cache = job.texts.searchTexts, !job.query.isEmpty {
+      // The first chunk builds nothing: the first matches never wait for a block.
+      guard
+        matchCompact(
+          job, cache: cache, items: items, places: places, mayBuild: chunk > 0, found: &found, slow: &slow, stop: stop)
+      else {
+        return nil
       }
-      if matcher.matches(json: json) { found.append(place) }
+    } else {
+      slow = places
     }
-    if stopped { return nil }
+    if !slow.isEmpty {
+      let compactFound = found.count
+      var matcher = ItemMatcher(job.query)
+      var stopped = false
+      var checked = 0
+      job.texts.forEachJSON(of: slow.lazy.map { items[$0] }) { item, json in
+        let place = slow[checked]
+        checked += 1
+        guard !stopped else { return }
+        if checked % Self.cancelCheckInterval == 0, stop() {
+          stopped = true
+          return
+        }
+        if matcher.matches(json: json) { found.append(place) }
+      }
+      if stopped { return nil }
+      if compactFound > 0, compactFound < found.count { found.sort() }
+    }
     if !ascending { found.sort() }
     return found.map { items[$0] }
+  }
+
+  /// Matches the places of `places` whose blocks are built (or built now) in
+  /// their compact text, adding the matches to `found` (in store order) and
+  /// the rest to `slow`. False when the search was stopped.
+  private func matchCompact(
+    _ job: Job, cache: SearchTextCache, items: [Int], places: [Int], mayBuild: Bool, found: inout [Int],
+    slow: inout [Int], stop: () -> Bool
+  ) -> Bool {
+    let size = SearchTextCache.blockSize
+    var matcher: SearchTextMatcher?
+    var i = 0
+    var checked = 0
+    while i < places.count {
+      let index = items[places[i]] / size
+      var j = i + 1
+      while j < places.count, items[places[j]] / size == index { j += 1 }
+      var block = cache.block(index)
+      if block == nil, mayBuild, j - i == size, (index + 1) * size <= job.texts.count, cache.hasRoom {
+        var builder = SearchTextBuilder(paths: cache.paths, expectedItems: size, expectedBytes: 512 * size)
+        job.texts.forEachJSON(of: (index * size)..<((index + 1) * size)) { _, json in builder.add(json: json) }
+        let built = builder.finish()
+        cache.store(built, at: index)
+        block = built
+        if stop() { return false }
+      }
+      guard let block else {
+        slow += places[i..<j]
+        i = j
+        continue
+      }
+      if matcher == nil { matcher = SearchTextMatcher(job.query, paths: cache.paths) }
+      let stopped = block.bytes.withUnsafeBufferPointer { bytes in
+        for place in places[i..<j] {
+          checked += 1
+          if checked % Self.cancelCheckInterval == 0, stop() { return true }
+          let offset = items[place] - index * size
+          guard block.isReadable(offset) else {
+            slow.append(place)
+            continue
+          }
+          if matcher!.matches(text: bytes, from: Int(block.starts[offset]), to: Int(block.starts[offset + 1])) {
+            found.append(place)
+          }
+        }
+        return false
+      }
+      if stopped { return false }
+      i = j
+    }
+    return true
   }
 
   /// Whether the item whose JSON text is `json` matches `query`. Text that is
