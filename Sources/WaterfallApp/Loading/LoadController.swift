@@ -145,6 +145,7 @@ public final class LoadController {
     self.roles = store.roles
     self.store = store
     shownStore = store
+    if let memoryLimit { store.limitSearchTexts(toBytes: min(store.searchTexts.budget, memoryLimit.searchTextBudget)) }
     refinesAtSource = source.refined(by: SourceRefinement()) != nil
     pagesByKeys = source.starting(at: .first) != nil
     loader = BackgroundLoader(
@@ -413,7 +414,9 @@ public final class LoadController {
     sizer.cancel()
     measuredCount = 0
     isPausedByMemory = false
+    let budget = store.searchTexts.budget
     store = ItemStore(roles: roles, measuringWidth: store.measuringWidth)
+    store.limitSearchTexts(toBytes: budget)
     isReloading = true
     isRefining = false
     isMovingWindow = false

@@ -53,6 +53,15 @@ public struct MemoryLimit: Equatable, Sendable, CustomStringConvertible {
   /// ```
   public var readingPause: Int { baseline + (bytes - baseline) / 4 }
 
+  /// What the search's compact texts may hold (``SearchTextCache``): a quarter
+  /// of what the limit leaves above the program's start, beside the quarter
+  /// reading pauses at and the half kept for sorting and layout.
+  ///
+  /// ```swift
+  /// MemoryLimit(bytes: 64 << 20, baseline: 24 << 20).searchTextBudget   // 10 MiB
+  /// ```
+  public var searchTextBudget: Int { (bytes - baseline) / 4 }
+
   /// A size as the command line writes it (see the type's summary).
   public init(parsing text: String) throws(UsageError) {
     let trimmed = text.trimmingSpaces()
