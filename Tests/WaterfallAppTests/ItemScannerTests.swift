@@ -106,6 +106,45 @@ import TestSupport
     #expect((seen & (1 << UInt64(bit)) != 0) == found, "\(json)")
   }
 
+  /// Every role follows a path (`--title-field meta.maker.name`), at its rank:
+  /// a path named first beats a member named after it, a member named first
+  /// beats the path; both roads pack the same card, and the path counts as seen.
+  @Test(arguments: [
+    (#"{"title":"Mug","meta":{"maker":{"name":"Acme"}},"shop":{"img":"mug.png"}}"#, ["meta.maker.name", "title"], "Acme"),
+    (#"{"title":"Mug","meta":{"maker":{"name":"Acme"}}}"#, ["title", "meta.maker.name"], "Mug"),
+    (#"{"meta":{"maker":{}},"name":"Lamp"}"#, ["meta.maker.name", "name"], "Lamp"),
+    (#"{"meta":{"maker":{"name":7}},"title":"x"}"#, ["meta.maker.name"], "7"),
+    (#"{"meta.maker.name":"whole name","meta":{"maker":{"name":"path"}}}"#, ["meta.maker.name"], "whole name"),
+  ])
+  func everyRoleFollowsAPathAtItsRank(json: String, titles: [String], title: String) throws {
+    let bytes = Array(json.utf8)
+    for joins in [false, true] {
+      var roles = FieldRoles()
+      roles.title = titles
+      roles.image = ["shop.img"]
+      roles.subtitle = ["meta.maker.name"]
+      // A joined role sends every item down the plain road.
+      if joins { roles.text = ["description+name"] }
+      let value = try JSONParser.parse(bytes)
+      let card = CardContent(value: value, roles: roles)
+      #expect(card.title == title, "\(json), joins: \(joins)")
+      #expect(card.image == (json.contains("mug.png") ? "mug.png" : nil), "\(json)")
+      var expected: [UInt8] = []
+      ItemScanner.limited(card).pack(into: &expected)
+      CardContent.appendText(roles.first(roles.id, in: value)?.text, to: &expected)
+      CardContent.appendText(nil, to: &expected)
+      #expect(try Self.fast(bytes, roles: roles) == expected, "\(json), joins: \(joins)")
+    }
+    var roles = FieldRoles()
+    roles.title = titles
+    let bit = try #require(ItemScanner.trackedFields(roles).firstIndex(of: "meta.maker.name"))
+    let seen = try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) in
+      try ItemScanner(roles: roles).scan(buffer, offset: 0).fieldsSeen
+    }
+    let present = FieldRoles.value(atPath: "meta.maker.name", in: try JSONParser.parse(bytes)) != nil
+    #expect((seen & (1 << UInt64(bit)) != 0) == present, "\(json)")
+  }
+
   @Test func aLongStringIsReadOnlyAsFarAsTheCardKeepsItAndCutAlike() throws {
     // Strings far longer than a card keeps, of escapes, multi-byte text and
     // invalid bytes, cut at every place near the limit: the card is the one the

@@ -58,11 +58,12 @@ public struct ItemScanner: Sendable {
     let joins: Bool
     /// The fields left out of `key: value` lines (``FieldRoles/fieldsShownInPlace``).
     let shownInPlace: Set<String>
-    /// The group's candidates that are paths (`meta.maker.name`), each as its
-    /// keys and its place in ``keys`` (its bit when found): looked for inside
-    /// objects when no member is so named, as a server's `--group-by` on a
-    /// path into a JSON column orders by.
-    let groupPaths: [(keys: [[UInt8]], index: Int?)]
+    /// The candidates that are paths (`meta.maker.name`: `--title-field`, a
+    /// server's `--group-by` on a path into a JSON column), each with the role
+    /// and rank it plays, its keys, and its place in ``keys`` (its bit when
+    /// found): looked for inside the item's objects when no member of a better
+    /// rank (or of the whole name) plays the role.
+    let paths: [(role: Role, rank: Int, keys: [[UInt8]], index: Int?)]
 
     /// The table for `roles`, tracking `names` first (their bits stay those
     /// of the roles as named), then any other field the roles name.
@@ -80,8 +81,10 @@ public struct ItemScanner: Sendable {
       keys = all.map { (Array($0.utf8), (table[$0] ?? []).map { (role: $0.0, rank: $0.1) }) }
       keyBytes = keys.flatMap(\.key)
       keyEnds = keys.reduce(into: []) { ends, key in ends.append((ends.last ?? 0) + key.key.count) }
-      groupPaths = roles.group.filter { $0.contains(".") && !$0.contains(FieldRoles.joiner) }.map { name in
-        (name.split(separator: ".", omittingEmptySubsequences: false).map { Array($0.utf8) }, all.firstIndex(of: name))
+      paths = Role.allCases.flatMap { role in
+        ItemScanner.keys(of: role, in: roles).enumerated().filter { FieldRoles.isPath($0.element) }.map { rank, name in
+          (role, rank, name.split(separator: ".", omittingEmptySubsequences: false).map { Array($0.utf8) }, all.firstIndex(of: name))
+        }
       }
     }
 
@@ -216,10 +219,12 @@ public struct ItemScanner: Sendable {
           found[role.rawValue] = Found(rank: rank, start: valueStart, end: parser.position)
         }
       }
-      if found[Role.group.rawValue] == nil {
-        for path in table.groupPaths where found[Role.group.rawValue] == nil {
-          found[Role.group.rawValue] = Self.place(of: path.keys, in: parser.bytes, objectAt: start, depth: depth)
-          if found[Role.group.rawValue] != nil, let index = path.index, index < 64 { seen |= 1 << UInt64(index) }
+      // Looked for even when a better candidate plays the role: the path is a field the item has.
+      for path in table.paths {
+        guard let place = Self.place(of: path.keys, in: parser.bytes, objectAt: start, depth: depth) else { continue }
+        if let index = path.index, index < 64 { seen |= 1 << UInt64(index) }
+        if (found[path.role.rawValue]?.rank ?? .max) > path.rank {
+          found[path.role.rawValue] = Found(rank: path.rank, start: place.start, end: place.end)
         }
       }
       var packer = Packer(bytes: parser.bytes, found: found)
@@ -320,27 +325,7 @@ public struct ItemScanner: Sendable {
     if let title { content.title = title }
     Self.limited(content).pack(into: &packed)
     CardContent.appendText(roles.first(roles.id, in: value)?.text, to: &packed)
-    CardContent.appendText(roles.group.isEmpty ? nil : Self.group(of: value, roles: roles)?.text, to: &packed)
-  }
-
-  /// The value `value` is grouped by: its member a group candidate names, else
-  /// the value at the first candidate that is a path into its objects
-  /// (`meta.maker.name`), as the scanner's fast road finds it.
-  ///
-  /// ```swift
-  /// ItemScanner.group(of: try JSONParser.parse(#"{"meta":{"maker":{"name":"Acme"}}}"#), roles: roles)   // "Acme"
-  /// ```
-  static func group(of value: JSONValue, roles: FieldRoles) -> JSONValue? {
-    if let member = roles.first(roles.group, in: value) { return member }
-    for candidate in roles.group where candidate.contains(".") && !candidate.contains(FieldRoles.joiner) {
-      var found: JSONValue? = value
-      for key in candidate.split(separator: ".", omittingEmptySubsequences: false) {
-        guard case .object = found else { found = nil; break }
-        found = found?.members.first { $0.key == key }?.value
-      }
-      if let found { return found }
-    }
-    return nil
+    CardContent.appendText(roles.group.isEmpty ? nil : roles.first(roles.group, in: value)?.text, to: &packed)
   }
 
   /// The text of the JSON string at `place` in `bytes` (a map's key), if any.

@@ -102,8 +102,30 @@ public struct FieldRoles: Hashable, Sendable {
         continue
       }
       if let member = members.first(where: { $0.key == key }) { return member.value }
+      if Self.isPath(key), let found = Self.value(atPath: key, in: value) { return found }
     }
     return nil
+  }
+
+  /// Whether `name` is a path into an item's objects (`meta.maker.name`), as a
+  /// role's candidate: dotted, and not fields joined.
+  static func isPath(_ name: String) -> Bool {
+    name.contains(".") && !name.contains(joiner)
+  }
+
+  /// The value at `path` (keys joined with dots, each in the object the one
+  /// before gave) in `value`, when every key is there.
+  ///
+  /// ```swift
+  /// FieldRoles.value(atPath: "meta.maker.name", in: try JSONParser.parse(Array(#"{"meta":{"maker":{"name":"Acme"}}}"#.utf8)))   // "Acme"
+  /// ```
+  static func value(atPath path: String, in value: JSONValue) -> JSONValue? {
+    var found = value
+    for key in path.split(separator: ".", omittingEmptySubsequences: false) {
+      guard case .object = found, let member = found.members.first(where: { $0.key == key }) else { return nil }
+      found = member.value
+    }
+    return found
   }
 
   /// Several fields' values as one: a lone value as it is; with an array among
