@@ -157,3 +157,48 @@ import WaterfallView
     #expect(browser.takeWindowMove() == window.before)
   }
 }
+
+/// A `WITHOUT ROWID` table moves its window by its primary key as a rowid
+/// table does by its rowid.
+@Suite struct SQLiteWithoutRowidWindowTests {
+  @Test func gOpensTheLastPageAndKReadsThePageAboveByThePrimaryKey() throws {
+    let count = 3_000
+    let (folder, path) = try SQLiteWithoutRowidTests.fixture(rows: count)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var source = try SQLiteSource.resolve(path, table: "stock", query: nil)
+    source.pageRows = 100
+    let order = SQLiteWithoutRowidTests.keyOrder(count).map(SQLiteWithoutRowidTests.sku)
+    let store = ItemStore(roles: FieldRoles())
+    let controller = LoadController(source: source, store: store, workers: .stepped)
+    let browser = Browser(store: store, options: Browser.Options(), size: Size(width: 80, height: 24))
+    browser.searchAndSortAtSource(SourceRefinement())
+    #expect(controller.pagesByKeys)
+    func settle() {
+      while controller.runPendingWork() > 0 || controller.hasPendingEvents { browser.apply(controller.drain(), now: 0) }
+      browser.apply(controller.drain(), now: 0)
+    }
+    func sku(_ item: Int) -> String? { browser.store.value(at: item)["sku"]?.text }
+    browser.apply(controller.start())
+    settle()
+    #expect(browser.store.count == 100)
+
+    _ = browser.handle(.key(.character("G")))
+    let move = try #require(browser.takeWindowMove())
+    browser.apply(controller.moveWindow(move), now: 0)
+    settle()
+    #expect(browser.store.count == 100, "one page read")
+    #expect(sku(0) == order[count - 100])
+    #expect(browser.selectedItem.flatMap(sku) == order[count - 1])
+
+    browser.select(item: 0)
+    _ = browser.handle(.key(.character("k")))
+    let above = try #require(browser.takeWindowMove())
+    browser.apply(controller.moveWindow(above), now: 0)
+    settle()
+    #expect(browser.store.count == 200, "the page above and the page from the old first row")
+    #expect(sku(0) == order[count - 200])
+    #expect(browser.selectedItem.flatMap(sku) == order[count - 101])
+    // Each row's text reads back whole from the reading's file.
+    #expect((0..<200).allSatisfy { sku($0) == order[count - 200 + $0] })
+  }
+}

@@ -66,7 +66,7 @@ struct SQLiteSource: ItemSource {
   /// The same table's rows read from `start` (``WindowStart``); nil for what
   /// is read whole.
   func starting(at start: WindowStart) -> (any ItemSource)? {
-    guard case .table = selection, rowidName != nil else { return nil }
+    guard case .table = selection, rowKey != nil else { return nil }
     var moved = self
     moved.windowStart = start
     return moved
