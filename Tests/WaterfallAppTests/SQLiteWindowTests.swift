@@ -190,9 +190,15 @@ import WaterfallView
     #expect(sku(0) == order[count - 100])
     #expect(browser.selectedItem.flatMap(sku) == order[count - 1])
 
+    // The wheel at the window's top asks the same page above as k on its first row.
+    browser.scroll(to: 0)
+    _ = browser.handle(.mouse(MouseEvent(action: .wheelUp, position: Point(x: 10, y: 2))))
+    let wheeled = try #require(browser.takeWindowMove(), "the wheel at the top reads the page above, it does not pull to refresh")
+    #expect(browser.cards.headerRows == 0)
     browser.select(item: 0)
     _ = browser.handle(.key(.character("k")))
     let above = try #require(browser.takeWindowMove())
+    #expect(above == wheeled)
     browser.apply(controller.moveWindow(above), now: 0)
     settle()
     #expect(browser.store.count == 200, "the page above and the page from the old first row")

@@ -454,7 +454,10 @@ extension Browser {
     case (.counting, .wheelUp), (.counting, .wheelDown):
       counting(mouse.action == .wheelUp ? .up : .down, key: nil)
     case (.browsing, .wheelUp), (.filtering, .wheelUp):
-      if canPull {
+      if cards.view.contentOffset == 0, let before = window?.before {
+        // At a moved window's top: the page above it, as `k` there reads it.
+        wantedWindowMove = before
+      } else if canPull {
         pull.pull(now: time)
         updateCardsFrame()
       } else {
