@@ -106,6 +106,11 @@ import TestSupport
     #expect((seen & (1 << UInt64(bit)) != 0) == found, "\(json)")
   }
 
+  /// The places found are kept inline, one a role: a role added needs room.
+  @Test func everyRoleHasAPlace() {
+    #expect(ItemScanner.Places(repeating: nil).count == ItemScanner.Role.allCases.count)
+  }
+
   /// Every role follows a path (`--title-field meta.maker.name`), at its rank:
   /// a path named first beats a member named after it, a member named first
   /// beats the path; both roads pack the same card, and the path counts as seen.

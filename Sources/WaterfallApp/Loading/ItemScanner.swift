@@ -46,7 +46,7 @@ public struct ItemScanner: Sendable {
   }
 
   /// What the scanner looks for in an item, made once for the roles it packs by.
-  struct Table: Sendable {
+  final class Table: Sendable {
     /// The roles the cards are packed by.
     let roles: FieldRoles
     /// Each field a role names, with the roles it plays and its rank in each
@@ -208,7 +208,7 @@ public struct ItemScanner: Sendable {
     if parser.peek == UInt8(ascii: "{") {
       let table = table(forItemAt: start, in: parser.bytes, depth: depth, keyed: title != nil)
       let keys = table.keys
-      var found = [Found?](repeating: nil, count: Role.allCases.count)
+      var found = Places(repeating: nil)
       if let title { found[Role.title.rawValue] = Found(rank: -1, start: title.lowerBound, end: title.upperBound) }
       try parser.forEachMember(depth: depth + 1) { (key, parser) throws(JSONSyntaxError) in
         let valueStart = parser.position
@@ -342,16 +342,20 @@ public struct ItemScanner: Sendable {
     var end: Int
   }
 
+  /// Where each role's value was found in an item, by ``Role`` (its raw
+  /// value): kept inline, so an item's scan allocates nothing for it.
+  typealias Places = InlineArray<9, Found?>
+
   /// Packs a card from the places of its fields' values: the same bytes
   /// `CardContent.pack` writes for `limited(CardContent(value:roles:))`, then the
   /// id and the group.
   private struct Packer {
     let bytes: UnsafeBufferPointer<UInt8>
-    let found: [Found?]
+    let found: Places
     /// Scratch for one string's text.
     private var scratch: [UInt8] = []
 
-    init(bytes: UnsafeBufferPointer<UInt8>, found: [Found?]) {
+    init(bytes: UnsafeBufferPointer<UInt8>, found: Places) {
       self.bytes = bytes
       self.found = found
       scratch.reserveCapacity(128)
