@@ -283,8 +283,11 @@ public struct JSONParser {
         }
       default:
         if b < 0x20 { throw JSONSyntaxError("control character in a string (escape it as \\u00\(hex2(b)))", at: position) }
-        utf8.append(b)
-        position += 1
+        // The run of plain bytes from here, copied at once.
+        var end = position + 1
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
+        utf8.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[position..<end]))
+        position = end
       }
     }
     throw JSONSyntaxError("unterminated string", at: open)
