@@ -21,6 +21,20 @@ SECONDS_EACH=${FUZZ_SECONDS:-30}
 SWIFTC=${SWIFTC:-swiftc}
 CLANG=${CLANG:-$(dirname "$(command -v "$SWIFTC")")/clang}
 SANITIZE=(-sanitize=fuzzer,address)
+# The same without comparison tracing (-sanitize=fuzzer adds trace-cmp, a hook
+# call at every comparison): for code a target draws or checks with rather than
+# parses (below). Comparison hooks were a third of FuzzCSV's samples under perf,
+# half of them in these modules and the harness, mostly Swift's enum and Optional
+# tests, which tell the fuzzer nothing about its input. Edges are still counted.
+SANITIZE_PLAIN=(-sanitize=fuzzer,address -sanitize-coverage=edge,inline-8bit-counters,pc-table)
+# The page targets parse with WaterfallApp and check what the browser draws with
+# these: they link a second build of them, made with SANITIZE_PLAIN, and their own
+# harness is compiled so too. FuzzText and FuzzLayout, which fuzz these modules,
+# link the first.
+DRAWING_MODULES=(WaterfallLayout WaterfallView WaterfallTerminal)
+plain_target() {
+  case $1 in FuzzLoader | FuzzCSV | FuzzJSONPath) return 0 ;; *) return 1 ;; esac
+}
 if [ -n "${FUZZ_BUILD_ONLY:-}" ]; then
   # Only that every target still compiles and links (CI): unoptimised, several
   # times faster to build, in a folder of its own so a real run's build is kept.
@@ -28,10 +42,13 @@ if [ -n "${FUZZ_BUILD_ONLY:-}" ]; then
   OPT=(-Onone -g)
 else
   OUT=${FUZZ_BUILD:-.build-fuzz}
-  OPT=(-O -g)
+  # Whole-module: the optimiser sees every file of a module at once, as SwiftPM's
+  # release builds do (file by file, small methods and generics of other files
+  # were called unspecialised, through witness tables).
+  OPT=(-O -g -whole-module-optimization)
 fi
 
-mkdir -p "$OUT"/{lib,modules,include,findings,corpus,logs}
+mkdir -p "$OUT"/{lib,lib-plain,modules,targets,include,findings,corpus,logs}
 ROOT=$(pwd)
 
 # C: the package's own C targets (CTextWidth, CImageDecoding), each with a module
@@ -81,14 +98,33 @@ module() {
     "${SEARCH[@]}" -emit-module -emit-module-path "$OUT/modules/$name.swiftmodule" \
     -emit-library -static -o "$OUT/lib/lib$name.a" "${sources[@]}" 2> >(grep -v 'ld.gold: warning' >&2)
 }
+# The second build of a drawing module (its library only; the module is the same).
+plain_module() {
+  local name=$1
+  local sources
+  mapfile -t sources < <(find "Sources/$name" -name '*.swift' | sort)
+  if [ -f "$OUT/lib-plain/lib$name.a" ] && [ "$OUT/lib-plain/lib$name.a" -nt "$OUT/lib/lib$name.a" ]; then
+    return
+  fi
+  rebuilt=1
+  echo "fuzz: building $name without comparison tracing"
+  "$SWIFTC" "${SANITIZE_PLAIN[@]}" "${OPT[@]}" -enable-testing -parse-as-library -swift-version 6 -module-name "$name" \
+    "${SEARCH[@]}" -emit-module-path "$OUT/lib-plain/$name.swiftmodule" \
+    -emit-library -static -o "$OUT/lib-plain/lib$name.a" "${sources[@]}" 2> >(grep -v 'ld.gold: warning' >&2)
+}
 # Every library target WaterfallApp needs, dependencies first (Package.swift).
 SWIFT_MODULES=(WaterfallWorkers WaterfallDigest WaterfallFiles WaterfallNetwork WaterfallLayout WaterfallView WaterfallImages WaterfallTerminal WaterfallApp)
 for name in "${SWIFT_MODULES[@]}"; do
   module "$name"
 done
+for name in "${DRAWING_MODULES[@]}"; do
+  plain_module "$name"
+done
 
+# Passed to the linker: swiftc takes no object files beside -emit-module-path,
+# which keeps a whole-module build's module out of the working folder.
 C_OBJECTS=()
-for name in "${C_TARGETS[@]}"; do C_OBJECTS+=("$OUT/lib/$name.o"); done
+for name in "${C_TARGETS[@]}"; do C_OBJECTS+=(-Xlinker "$OUT/lib/$name.o"); done
 
 if [ -n "${FUZZ_TARGETS:-}" ]; then
   read -r -a targets <<<"$FUZZ_TARGETS"
@@ -112,9 +148,16 @@ for target in "${targets[@]}"; do
     continue
   fi
   echo "fuzz: building $target"
-  "$SWIFTC" "${SANITIZE[@]}" "${OPT[@]}" -parse-as-library -swift-version 6 -module-name "$target" \
-    "${SEARCH[@]}" "Fuzz/$target.swift" Fuzz/Support/*.swift "${extra[@]}" -o "$OUT/$target" \
-    -L "$OUT/lib" -lWaterfallApp -lWaterfallTerminal -lWaterfallImages -lWaterfallView -lWaterfallLayout -lWaterfallNetwork -lWaterfallFiles -lWaterfallDigest -lWaterfallWorkers \
+  sanitize=("${SANITIZE[@]}")
+  libraries=(-L "$OUT/lib")
+  if plain_target "$target"; then
+    sanitize=("${SANITIZE_PLAIN[@]}")
+    libraries=(-L "$OUT/lib-plain" -L "$OUT/lib")
+  fi
+  "$SWIFTC" "${sanitize[@]}" "${OPT[@]}" -parse-as-library -swift-version 6 -module-name "$target" \
+    "${SEARCH[@]}" "Fuzz/$target.swift" Fuzz/Support/*.swift "${extra[@]}" -emit-executable -o "$OUT/$target" \
+    -emit-module-path "$OUT/targets/$target.swiftmodule" \
+    "${libraries[@]}" -lWaterfallApp -lWaterfallTerminal -lWaterfallImages -lWaterfallView -lWaterfallLayout -lWaterfallNetwork -lWaterfallFiles -lWaterfallDigest -lWaterfallWorkers \
     "${C_OBJECTS[@]}" "${SYSTEM_LIBRARIES[@]}" 2>&1 | { grep -v 'ld.gold: warning' || true; }
   [ -x "$OUT/$target" ] || { echo "fuzz: $target did not build" >&2; exit 1; }
 done

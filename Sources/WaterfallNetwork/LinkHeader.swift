@@ -55,7 +55,12 @@ public enum LinkHeader {
         guard !name.isEmpty else { continue }
         // The first occurrence of a parameter counts (RFC 8288, 3).
         if name == "rel" {
-          if relations == nil { relations = value.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init) }
+          // Split by scalars: by Characters, a space followed by a combining
+          // mark is one Character and no separator.
+          if relations == nil {
+            relations = value.lowercased().unicodeScalars.split(whereSeparator: { $0 == " " || $0 == "\t" })
+              .map { String(String.UnicodeScalarView($0)) }
+          }
         } else if parameters[name] == nil {
           parameters[name] = value
         }

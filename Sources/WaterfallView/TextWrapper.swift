@@ -63,20 +63,25 @@ public enum TextWrapper {
   /// than `width`. Reads no further into `text` than the line can show.
   public static func truncate(_ text: String, width: Int) -> String {
     guard width > 0 else { return "" }
-    var glyphs: [Glyph] = []
+    // One pass and no array of glyphs: the line is built as it is read, and
+    // `cut` keeps how many of its scalars stay when it is cut for the `…` (the
+    // glyphs that leave it a column, without the spaces at their end).
+    var line = String.UnicodeScalarView()
+    var scalars = 0
+    var cut = 0
     var total = 0
     DisplayText.forEachGlyph(in: Substring(text), newlines: true) {
       let glyph = $0 == .newline ? Glyph.space : $0
-      glyphs.append(glyph)
+      glyph.appendScalars(to: &line)
+      scalars += 1 + glyph.markCount
       total += glyph.width
+      if total < width, glyph != .space { cut = scalars }
       return total <= width
     }
-    if total <= width {
-      var result = String.UnicodeScalarView()
-      for glyph in glyphs { glyph.appendScalars(to: &result) }
-      return String(result)
-    }
-    return ellipsized(glyphs, total: total, width: width)
+    if total <= width { return String(line) }
+    var result = String.UnicodeScalarView(line.prefix(cut))
+    result.append("…")
+    return String(result)
   }
 }
 

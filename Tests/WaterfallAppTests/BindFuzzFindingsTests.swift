@@ -38,10 +38,57 @@ import Testing
     // A comment between backquotes does not end at an escaped backquote: the
     // shell's search for the body's end skips it, and the body goes on.
     "echo `# \\`\n{title} ``",
+    // A nested pair (`\``…`\``) open at an unescaped backquote: the shell ends the
+    // outermost body there, where the template ended the nested pair and read on
+    // inside the outer body, one body behind the shell from then on. dash refuses
+    // such a command whole ("EOF in backquote substitution"); bash runs the next
+    // backquotes as a body, with the value in it.
+    "echo `x \\`y`` {+title} `\\`y``",
+    "{``8\u{FFFD}```````cuc\\`####``\u{FFFD}\u{FFFD}`\u{01}\u{01}```m {pap}>>>>>>",
+    "vim {000xe:xecute:vim y{path} im {p`thpa){pa\u{FFFD}th} i``````````pa){path\\```h",
   ]
 
   @Test(arguments: refused) func aPlaceholderTheShellWouldNotQuoteIsRefused(_ command: String) {
     #expect(throws: BindError.self, "\(command.debugDescription)") { try CommandTemplate(parsing: command) }
+  }
+
+  /// bash, which is /bin/sh on Fedora and macOS, runs a backquoted body that
+  /// leaves a nested pair open and reads on: `` `x \`y` `` ended, for the
+  /// template, only the nested pair, so it took the next backquote for the
+  /// outer body's end and `{+title}` for a place among words, where bash runs it
+  /// as the command of a body. Refused now; were it expanded, bash would run
+  /// `touch MARK` from the values.
+  @Test func aNestedPairOpenAtTheBodysEndIsRefused() throws {
+    let folder = try Scratch.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let mark = folder.appendingPathComponent("MARK").path
+    let template = try? CommandTemplate(parsing: "echo `x \\`y`` {+title} `\\`y``")
+    #expect(template == nil, "accepted")
+    guard let template, FileManager.default.isExecutableFile(atPath: "/bin/bash") else { return }
+    let line = template.expand { _ in ["touch", mark] }
+    let bash = Process()
+    bash.executableURL = URL(fileURLWithPath: "/bin/bash")
+    bash.arguments = ["-c", line]
+    bash.standardOutput = FileHandle.nullDevice
+    bash.standardError = FileHandle.nullDevice
+    try bash.run()
+    bash.waitUntilExit()
+    #expect(!FileManager.default.fileExists(atPath: mark), "bash ran a command: \(line)")
+  }
+
+  /// A nested pair closed inside the body reads as the shell reads it: the
+  /// word goes on after the outer body's end, and a value there stays text.
+  /// Run through the real /bin/sh.
+  @Test func aClosedNestedPairEndsWithItsBody() throws {
+    let folder = try Scratch.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let mark = folder.appendingPathComponent("MARK").path
+    let out = folder.appendingPathComponent("OUT").path
+    let template = try CommandTemplate(parsing: "printf '%s' `echo \\`echo a\\``{title} > \(out)")
+    let line = template.expand { _ in ["$(touch \(mark))"] }
+    #expect(ShellCommand.run(line, on: .none) == 0, "\(line)")
+    #expect(!FileManager.default.fileExists(atPath: mark), "ran a command: \(line)")
+    #expect((try? String(contentsOfFile: out, encoding: .utf8)) == "a$(touch \(mark))")
   }
 
   /// With no placeholder, a command is the user's own to get right: sh says.

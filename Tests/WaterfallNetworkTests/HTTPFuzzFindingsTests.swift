@@ -35,6 +35,17 @@ import Testing
     #expect(URLReference.Parts(result).authority == authority)
   }
 
+  /// Relations are split at spaces and tabs by scalars: by Characters, a
+  /// relation starting with a combining mark, written back after a space, was
+  /// one Character with it, and the two relations read back as one.
+  @Test func relationsSplitAtASpaceBeforeACombiningMark() {
+    let base = "https://h/"
+    let links = LinkHeader.parse("<https://h/x?page=2>; rel=\"next\t\u{31E}a\"", base: base)
+    #expect(links.first?.relations == ["next", "\u{31E}a"])
+    let again = LinkHeader.parse("<https://h/x?page=2>; rel=\"next \u{31E}a\"", base: base)
+    #expect(again == links)
+  }
+
   /// Text before `://` with a `?` in it is no scheme: the query starts at the
   /// `?`, and its secrets were kept as "the scheme".
   @Test(arguments: [

@@ -12,8 +12,9 @@
 /// after a here-document's `<<` (whose body the shell does not unquote), or
 /// between backquotes that also hold a backslash (the shell unescapes the body
 /// before it reads it), and quotes the command leaves open, are refused when
-/// `--bind` is read. A backquote ends a backquoted body whatever quotes are
-/// open inside it, as the shell finds the end first. The
+/// `--bind` is read. A backquote ends a backquoted body whatever quotes or
+/// nested pairs (`\``…`\``) are open inside it, as the shell finds the end
+/// first; with a placeholder, one left open there is refused. The
 /// command is read by Unicode scalars, as the shell reads bytes.
 ///
 /// ```swift
@@ -109,8 +110,10 @@ public struct CommandTemplate: Hashable, Sendable {
     // follow: the two together are refused.
     var bodyBackslash = false
     var bodyPlaceholder = false
-    // Whether a quote opened between backquotes was still open at their end.
+    // Whether a quote, or a nested pair of backquotes, opened between backquotes
+    // was still open at their end.
     var quoteCutByBackquote = false
+    var nestedCutByBackquote = false
     func checkBody() throws(BindError) {
       if bodyBackslash && bodyPlaceholder {
         throw BindError("a placeholder between backquotes that hold a backslash in '\(source)': use $(…)")
@@ -135,13 +138,18 @@ public struct CommandTemplate: Hashable, Sendable {
             continue
           }
         }
-        if c == "`", level != .backquotes, let innermost = stack.lastIndex(of: .backquotes) {
+        if c == "`", let outermost = stack.firstIndex(of: .backquotes) {
           // The shell ends a backquoted body at its first unescaped backquote,
-          // whatever quotes it has opened inside (it finds the end first).
+          // whatever quotes or nested pairs (`\``…`\``) it has opened inside (it
+          // finds the end first): the outermost body ends here.
           // A quote left open there is read as each shell likes (POSIX:
-          // "undefined results"): with a placeholder, refused below.
-          if stack[innermost...].contains(where: { $0 == .singleQuoted || $0 == .doubleQuoted }) { quoteCutByBackquote = true }
-          stack.removeSubrange(innermost...)
+          // "undefined results"); a nested pair left open is a syntax error to
+          // dash, while bash runs the body and reads on: with a placeholder,
+          // both are refused below.
+          let inside = stack[(outermost + 1)...]
+          if inside.contains(where: { $0 == .singleQuoted || $0 == .doubleQuoted }) { quoteCutByBackquote = true }
+          if inside.contains(.backquotes) { nestedCutByBackquote = true }
+          stack.removeSubrange(outermost...)
           text.unicodeScalars.append(c)
           i += 1
           continue
@@ -234,13 +242,9 @@ public struct CommandTemplate: Hashable, Sendable {
         case "'": stack.append(.singleQuoted)
         case "\"": stack.append(.doubleQuoted)
         case "`":
-          // A closing backquote ends a substitution inside a word: the word goes on.
-          if level == .backquotes {
-            stack.removeLast()
-          } else {
-            stack.append(.backquotes)
-            atWordStart = true
-          }
+          // Opens a body (every unescaped backquote in one ended it, above).
+          stack.append(.backquotes)
+          atWordStart = true
         case "$" where next(0) == "(": text.unicodeScalars.append("("); i += 1; stack.append(.substitution); atWordStart = true
         case "$" where next(0) == "{": text.unicodeScalars.append("{"); i += 1; stack.append(.braces)
         case "<" where next(0) == "<" && level != .braces:
@@ -261,8 +265,12 @@ public struct CommandTemplate: Hashable, Sendable {
       }
     }
     if !text.isEmpty { parts.append(.text(text)) }
-    if quoteCutByBackquote, parts.contains(where: { if case .placeholder = $0 { true } else { false } }) {
+    let hasPlaceholder = parts.contains(where: { if case .placeholder = $0 { true } else { false } })
+    if quoteCutByBackquote, hasPlaceholder {
       throw BindError("a quote left open at the end of backquotes in '\(source)': close it inside them, or use $(…)")
+    }
+    if nestedCutByBackquote, hasPlaceholder {
+      throw BindError("nested backquotes (\\`) left open at the end of backquotes in '\(source)': close them with \\`, or use $(…)")
     }
     switch stack.last ?? .words {
     case .words: break
