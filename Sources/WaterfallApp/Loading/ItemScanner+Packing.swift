@@ -1,0 +1,235 @@
+/// Packing a card straight from the places its values were found
+/// (``ItemScanner/Packer``), and what a card keeps of a long text: the same
+/// bytes `CardContent.pack` writes for `limited(CardContent(value:roles:))`.
+///
+/// ```swift
+/// var packer = ItemScanner.Packer(bytes: bytes, found: found)
+/// packer.pack(into: &packed)
+/// ItemScanner.limited(content).title.utf8.count   // at most cardTextLimit + 3
+/// ```
+extension ItemScanner {
+  /// Packs a card from the places of its fields' values: the same bytes
+  /// `CardContent.pack` writes for `limited(CardContent(value:roles:))`, then the
+  /// id and the group.
+  struct Packer {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let found: Places
+    /// Scratch for one string's text.
+    private var scratch: [UInt8] = []
+
+    init(bytes: UnsafeBufferPointer<UInt8>, found: Places) {
+      self.bytes = bytes
+      self.found = found
+      scratch.reserveCapacity(128)
+    }
+
+    func value(_ role: Role) -> Found? { found[role.rawValue] }
+
+    /// Whether the card would have neither title nor text: it then shows the
+    /// item's first fields, which the plain road finds.
+    var saysNothing: Bool {
+      let title = hasText(value(.title))
+      let text = hasText(value(.text))
+      return !(title.has && !title.empty) && !(text.has && !text.empty)
+    }
+
+    /// Whether the value at `place` has text (a string, number or boolean), and
+    /// whether that text is empty.
+    func hasText(_ place: Found?) -> (has: Bool, empty: Bool) {
+      guard let place else { return (false, true) }
+      switch bytes[place.start] {
+      case UInt8(ascii: "\""): return (true, place.end - place.start == 2)
+      case UInt8(ascii: "n"), UInt8(ascii: "["), UInt8(ascii: "{"): return (false, true)
+      default: return (true, false)
+      }
+    }
+
+    /// Appends the text of the value at `place` (known to have text) to `utf8`.
+    func appendText(at place: Found, to utf8: inout [UInt8]) {
+      if bytes[place.start] == UInt8(ascii: "\"") {
+        var parser = JSONParser(bytes: bytes, position: place.start)
+        try? parser.appendString(to: &utf8)
+      } else {
+        utf8.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[place.start..<place.end]))
+      }
+    }
+
+    /// The number a width or height value stands for (a number, or a numeric string).
+    func number(_ place: Found?) -> Double? {
+      guard let place else { return nil }
+      switch bytes[place.start] {
+      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        return Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[place.start..<place.end]), as: UTF8.self))
+      case UInt8(ascii: "\""):
+        var utf8: [UInt8] = []
+        appendText(at: place, to: &utf8)
+        return Double(String(decoding: utf8, as: UTF8.self).trimmingSpaces())
+      default:
+        return nil
+      }
+    }
+
+    /// Puts the text of the value at `place` in `scratch`, as a `String` would
+    /// hold it: invalid UTF-8 replaced by U+FFFD. With `forCard`, a long string
+    /// is read only as far as a card keeps it (``appendCardText(at:to:)``).
+    mutating func readText(at place: Found, forCard: Bool = false) {
+      scratch.removeAll(keepingCapacity: true)
+      if forCard { appendCardText(at: place, to: &scratch) } else { appendText(at: place, to: &scratch) }
+      if !ItemScanner.isValidUTF8(scratch) { scratch = Array(String(decoding: scratch, as: UTF8.self).utf8) }
+    }
+
+    /// How many of a string's bytes are read for a card: an escape is at most
+    /// six bytes for one of text, so they hold at least 63 bytes more text than
+    /// a card keeps, and the cut (``ItemScanner/cut(_:)``) falls where the
+    /// whole text's would; past them, a 200 MB string costs a card nothing more.
+    static let cardReadLimit = 6 * (ItemScanner.cardTextLimit + 64)
+
+    /// Appends the text of the value at `place`, or of a long string only its
+    /// first ``cardReadLimit`` bytes (the whole item was checked already).
+    func appendCardText(at place: Found, to utf8: inout [UInt8]) {
+      guard bytes[place.start] == UInt8(ascii: "\""), place.end - place.start > Self.cardReadLimit else {
+        appendText(at: place, to: &utf8)
+        return
+      }
+      var parser = JSONParser(bytes: UnsafeBufferPointer(rebasing: bytes[..<(place.start + Self.cardReadLimit)]), position: place.start)
+      try? parser.appendString(to: &utf8)  // "unterminated": it stops at the limit, the text so far appended
+    }
+
+    /// Appends one string field: its text cut to ``ItemScanner/cardTextLimit``.
+    mutating func packText(at place: Found, into packed: inout [UInt8]) {
+      readText(at: place, forCard: true)
+      ItemScanner.cut(&scratch)
+      CardContent.appendBytes(scratch, to: &packed)
+    }
+
+    /// Packs the card, with `fields` as its `key: value` lines.
+    mutating func pack(into packed: inout [UInt8], fields: [String] = []) {
+      var aspect: CardContent.Aspect?
+      if let w = number(value(.width)), let h = number(value(.height)) { aspect = CardContent.Aspect(width: w, height: h) }
+      let subtitle = hasText(value(.subtitle))
+      let image = hasText(value(.image))
+      let text = hasText(value(.text))
+      let keepsText = text.has && !text.empty && aspect == nil
+      var flags: UInt8 = 0
+      if subtitle.has && !subtitle.empty { flags |= CardContent.PackedFlag.subtitle }
+      if image.has && !image.empty { flags |= CardContent.PackedFlag.image }
+      if aspect != nil { flags |= CardContent.PackedFlag.aspect }
+      if keepsText { flags |= CardContent.PackedFlag.text }
+      if !fields.isEmpty { flags |= CardContent.PackedFlag.fields }
+      packed.append(flags)
+      if let aspect {
+        CardContent.appendDouble(aspect.width, to: &packed)
+        CardContent.appendDouble(aspect.height, to: &packed)
+      }
+      if hasText(value(.title)).has, let title = value(.title) {
+        packText(at: title, into: &packed)
+      } else {
+        CardContent.appendCount(0, to: &packed)
+      }
+      if flags & CardContent.PackedFlag.subtitle != 0 { packText(at: value(.subtitle)!, into: &packed) }
+      if flags & CardContent.PackedFlag.image != 0 { packText(at: value(.image)!, into: &packed) }
+      if keepsText { packText(at: value(.text)!, into: &packed) }
+      if !fields.isEmpty {
+        CardContent.appendCount(fields.count, to: &packed)
+        for field in fields { CardContent.appendString(field, to: &packed) }
+      }
+      packTags(into: &packed)
+      packOptionalText(value(.id), into: &packed)
+      packOptionalText(value(.group), into: &packed)
+    }
+
+    /// The tags: an array's elements that have non-empty text, or a scalar's text.
+    mutating func packTags(into packed: inout [UInt8]) {
+      var places: [Found] = []
+      if let tags = value(.tags) {
+        if bytes[tags.start] == UInt8(ascii: "[") {
+          var parser = JSONParser(bytes: bytes, position: tags.start + 1)
+          parser.skipWhitespace()
+          while parser.peek != UInt8(ascii: "]"), places.count < ItemScanner.cardTagLimit {
+            let start = parser.position
+            guard (try? parser.skipValue(depth: 1)) != nil else { break }
+            let place = Found(rank: 0, start: start, end: parser.position)
+            let text = hasText(place)
+            if text.has && !text.empty { places.append(place) }
+            parser.skipWhitespace()
+            if parser.peek == UInt8(ascii: ",") { parser.position += 1 }
+            parser.skipWhitespace()
+          }
+        } else if case let text = hasText(tags), text.has, !text.empty {
+          places.append(tags)
+        }
+      }
+      CardContent.appendCount(places.count, to: &packed)
+      for place in places { packText(at: place, into: &packed) }
+    }
+
+    /// An id or group: its text, or none (as ``CardContent/appendText(_:to:)``).
+    mutating func packOptionalText(_ place: Found?, into packed: inout [UInt8]) {
+      guard let place, hasText(place).has else {
+        packed.append(0)
+        return
+      }
+      readText(at: place)
+      CardContent.appendCount(scratch.count + 1, to: &packed)
+      packed.append(contentsOf: scratch)
+    }
+  }
+
+  /// Whether `utf8` is well-formed UTF-8 (no stray continuation bytes, overlong
+  /// forms, surrogates or scalars past U+10FFFF).
+  static func isValidUTF8(_ utf8: [UInt8]) -> Bool {
+    var i = 0
+    while i < utf8.count {
+      let lead = utf8[i]
+      if lead < 0x80 {
+        i += 1
+        continue
+      }
+      let (length, least, bits): (Int, UInt32, UInt8) =
+        lead & 0xE0 == 0xC0 ? (2, 0x80, 0x1F) : lead & 0xF0 == 0xE0 ? (3, 0x800, 0x0F) : lead & 0xF8 == 0xF0 ? (4, 0x10000, 0x07) : (0, 0, 0)
+      guard length > 0, i + length <= utf8.count else { return false }
+      var scalar = UInt32(lead & bits)
+      for k in 1..<length {
+        let next = utf8[i + k]
+        guard next & 0xC0 == 0x80 else { return false }
+        scalar = scalar << 6 | UInt32(next & 0x3F)
+      }
+      guard scalar >= least, scalar <= 0x10FFFF, !(0xD800...0xDFFF).contains(scalar) else { return false }
+      i += length
+    }
+    return true
+  }
+
+  /// The longest string a card keeps, in bytes; the details show the whole text.
+  static let cardTextLimit = 4096
+  /// The most tags a card keeps.
+  static let cardTagLimit = 64
+
+  /// Cuts `utf8` to ``cardTextLimit`` bytes, between characters, ending with `…`.
+  static func cut(_ utf8: inout [UInt8]) {
+    guard utf8.count > cardTextLimit else { return }
+    var end = cardTextLimit
+    while end > 0, utf8[end] & 0xC0 == 0x80 { end -= 1 }  // not inside a character
+    utf8.removeSubrange(end...)
+    utf8.append(contentsOf: "…".utf8)
+  }
+
+  /// `content` with its strings cut to what a card can show, so that an item
+  /// with a 10 MB title costs a card 4 KiB; the text is kept only for a card
+  /// without a picture size, the only kind that shows it (see ``CardPlan``).
+  static func limited(_ content: CardContent) -> CardContent {
+    func cut(_ text: String) -> String {
+      guard text.utf8.count > cardTextLimit else { return text }
+      var utf8 = Array(text.utf8)
+      Self.cut(&utf8)
+      return String(decoding: utf8, as: UTF8.self)
+    }
+    var limited = content
+    limited.title = cut(content.title)
+    limited.subtitle = content.subtitle.map(cut)
+    limited.image = content.image.map(cut)
+    limited.text = content.aspect == nil ? content.text.map(cut) : nil
+    limited.tags = content.tags.prefix(cardTagLimit).map(cut)
+    return limited
+  }
+}
