@@ -93,6 +93,46 @@ import WaterfallWorkers
     #expect(items == 60_000)
   }
 
+  /// Memory over the limit only while chunks wait to be taken (the arrays the
+  /// main thread frees as it takes them) never pauses reading: the loader
+  /// looks again once they are taken, and reads on.
+  @Test func memoryHeldOnlyByChunksInTransitDoesNotPauseReading() throws {
+    let folder = try Scratch.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("many.jsonl").path
+    try (0..<200_000).map { #"{"id":\#($0),"title":"item \#($0)"}"# }.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+    // The loader, set once before it reads; `hasEvents` takes the worker's lock.
+    final class Watched: @unchecked Sendable {
+      nonisolated(unsafe) var loader: BackgroundLoader?
+      let looksOver = Atomic<Int>(0)
+    }
+    let watched = Watched()
+    let limit = MemoryLimit(bytes: 64 << 20)
+    let loader = BackgroundLoader(
+      source: FileSource(path: path), settings: Self.settings(), memoryLimit: limit,
+      memoryInUse: {
+        let inTransit = watched.loader?.hasEvents ?? false
+        if inTransit { watched.looksOver.add(1, ordering: .relaxed) }
+        return inTransit ? limit.bytes : 1 << 20
+      },
+      backlogLimit: .max, mode: .background(wake: {}))
+    watched.loader = loader
+    defer { watched.loader = nil }
+    loader.load(page: 0)
+    // The loader has looked at the memory while events waited (over the limit) before any is taken.
+    eventually("a look at the memory while chunks wait") { watched.looksOver.load(ordering: .relaxed) > 0 }
+    var described: [String] = []
+    var items = 0
+    while !described.contains(where: { $0.hasPrefix("ended") }) {
+      eventually("the next events") { loader.hasEvents }
+      let events = loader.takeEvents()
+      items += events.reduce(0) { $0 + $1.itemCount }
+      described += Self.describe(events).filter { !$0.hasPrefix("items") }
+    }
+    #expect(!described.contains("memory true"), "\(described)")
+    #expect(items == 200_000)
+  }
+
   @Test func sizesAreReadInBatchesWhenSteppedAndACancelDropsThem() throws {
     let sizer = PictureSizer(mode: .stepped)
     let picture = Repository.path("Tests/WaterfallImagesTests/Fixtures/rgb.png")

@@ -212,6 +212,8 @@ import WaterfallView
     // Reading pauses a quarter of the way from what the program held at the start to the limit.
     #expect(MemoryLimit(bytes: 64 << 20, baseline: 24 << 20).readingPause == 34 << 20)
     #expect(MemoryLimit(bytes: 1 << 30).readingPause == 256 << 20)
+    // Paused reading goes on a sixteenth of the way to the limit below that.
+    #expect(MemoryLimit(bytes: 64 << 20, baseline: 24 << 20).readingResume == 63 << 19)
   }
 
   @Test func limitsReadAsTheStatusBarWritesThem() {
@@ -278,6 +280,14 @@ import WaterfallView
     browser.draw(in: screen)
     #expect(screen.text.contains("Keys"), "the help opens")
     _ = browser.handle(.key(.escape))
+
+    // Memory a little under where reading paused: it stays paused (no reading
+    // a chunk, pausing, and reading again while the memory wavers).
+    used.store(limit.readingPause - 1, ordering: .relaxed)
+    let wavering = looks.load(ordering: .relaxed)
+    eventually("the loader looking again under the pause") { looks.load(ordering: .relaxed) >= wavering + 3 }
+    browser.apply(controller.drain(), now: 0)
+    #expect(store.count == 0 && controller.isPausedByMemory, "nothing is read just under the pause")
 
     // Memory freed: reading goes on to the end.
     used.store(1 << 20, ordering: .relaxed)

@@ -194,7 +194,13 @@ final class BackgroundLoader {
 
     /// Waits, before a chunk is read, while the program's memory is at the
     /// limit: the status bar says so, and reading goes on when the memory falls
-    /// below it, or stops when the job is cancelled.
+    /// clearly below it (``MemoryLimit/readingResume``), or stops when the job
+    /// is cancelled.
+    ///
+    /// Chunks delivered and not yet taken are memory the main thread frees as
+    /// it takes them (a chunk's array is a mapping of its own, unmapped when
+    /// freed): the memory is looked at again once they are taken, so a passing
+    /// peak never pauses reading only for it to go on a moment later.
     func waitWhileFull(_ job: WorkerJob<Event>) {
       var clock = timespec()
       clock_gettime(CLOCK_MONOTONIC, &clock)
@@ -202,9 +208,10 @@ final class BackgroundLoader {
       guard now &- lastCheck.load(ordering: .relaxed) >= BackgroundLoader.memoryCheckInterval else { return }
       lastCheck.store(now, ordering: .relaxed)
       guard let used = inUse(), used >= limit.readingPause else { return }
+      guard job.waitForRoom(while: { !$0.isEmpty }), let settled = inUse(), settled >= limit.readingPause else { return }
       job.deliver(.memory(paused: true))
       while job.pause(nanoseconds: BackgroundLoader.pausedCheckInterval) {
-        if let used = inUse(), used < limit.readingPause {
+        if let used = inUse(), used < limit.readingResume {
           job.deliver(.memory(paused: false))
           return
         }

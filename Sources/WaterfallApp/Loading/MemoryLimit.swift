@@ -53,6 +53,16 @@ public struct MemoryLimit: Equatable, Sendable, CustomStringConvertible {
   /// ```
   public var readingPause: Int { baseline + (bytes - baseline) / 4 }
 
+  /// Where paused reading goes on: a sixteenth of the way from ``baseline``
+  /// to the limit below ``readingPause``, so memory that wavers around the
+  /// pause (a layout's arrays freed, a search's candidates) does not read a
+  /// little, pause, and read again.
+  ///
+  /// ```swift
+  /// MemoryLimit(bytes: 64 << 20, baseline: 24 << 20).readingResume   // 31.5 MiB
+  /// ```
+  public var readingResume: Int { readingPause - (bytes - baseline) / 16 }
+
   /// What the search's compact texts may hold (``SearchTextCache``): a quarter
   /// of what the limit leaves above the program's start, beside the quarter
   /// reading pauses at and the half kept for sorting and layout.
