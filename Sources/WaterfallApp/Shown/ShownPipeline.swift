@@ -50,6 +50,8 @@ final class ShownPipeline {
   let searchEngine: SearchEngine
   /// Where sorts run.
   let sortWorker: Worker<SortJob.Result>
+  /// Builds the search's compact texts once every item is in.
+  let textPreparer: SearchTextPreparer
   /// The order the cards are in, when sorted (nil: the data's order).
   private(set) var sortOrder: SortOrder?
   /// A sort asked for and not yet done.
@@ -71,6 +73,7 @@ final class ShownPipeline {
     searchEngine = SearchEngine(
       workers: configuration.searchLanes, mode: configuration.workers, activity: configuration.inputActivity)
     sortWorker = Worker(name: "sort", mode: configuration.workers, priority: .lowered)
+    textPreparer = SearchTextPreparer(mode: configuration.workers)
   }
 
   /// The search typed; empty shows everything.
@@ -153,6 +156,7 @@ final class ShownPipeline {
   /// the owner has shown the new items.
   func replaceStore(_ newStore: ItemStore) -> SortOrder? {
     store = newStore
+    textPreparer.cancel()
     shown.showHidden()
     if refinement != nil {
       // The source's items come searched and in order: the order asked is the one shown.
@@ -176,8 +180,10 @@ final class ShownPipeline {
 
   /// Every item is loaded: a sort made while loading is made again over all
   /// of them (`atTop`: the cards were at the top of the order, and stay there).
+  /// The search's compact texts are built meanwhile, so the first key finds them.
   func loadingFinished(atTop: Bool) {
     guard refinement == nil else { return }
+    textPreparer.prepare(store.itemTexts)
     if let order = pendingSort ?? sortOrder { requestSort(order, selectingFirst: atTop) }
   }
 
@@ -379,5 +385,6 @@ final class ShownPipeline {
   func runPendingWork() {
     searchEngine.finishHere()
     sortWorker.runPending()
+    textPreparer.runPending()
   }
 }

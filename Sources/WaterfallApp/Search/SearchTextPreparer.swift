@@ -1,0 +1,48 @@
+import WaterfallWorkers
+
+/// Builds the compact search texts (``SearchTextCache``) of every whole block
+/// of a store's items in the background once they are loaded, so that the
+/// first search key finds them built instead of building them as it passes.
+///
+/// It runs on one lane at lowered priority and stops at the cache's budget, at
+/// ``cancel()``, or when the store's items are replaced. A search running
+/// meanwhile builds the blocks it reaches first; the cache keeps one of each.
+/// With ``WorkerMode/stepped`` it builds when ``runPending()`` is called (tests);
+/// with ``WorkerMode/synchronous`` (`render`, `--filter`: one pass, no later
+/// key) it builds nothing.
+///
+/// ```swift
+/// let preparer = SearchTextPreparer(mode: .background(wake: {}))
+/// preparer.prepare(store.itemTexts)   // after the last page is in
+/// // later: store.searchTexts.itemsHeld == every whole block's items
+/// ```
+final class SearchTextPreparer {
+  private let worker: Worker<Never>
+
+  init(mode: WorkerMode) {
+    worker = Worker(name: "search text", mode: mode, priority: .lowered)
+  }
+
+  /// Builds, in item order, every whole block of `texts` not built yet,
+  /// stopping any preparing under way.
+  func prepare(_ texts: ItemTexts) {
+    guard !worker.mode.isSynchronous, let cache = texts.searchTexts else { return }
+    worker.start { job in
+      let size = SearchTextCache.blockSize
+      for index in 0..<(texts.count / size) {
+        guard !job.isCancelled, cache.hasRoom else { return }
+        guard cache.block(index) == nil else { continue }
+        var builder = SearchTextBuilder(paths: cache.paths, expectedItems: size, expectedBytes: 512 * size)
+        texts.forEachJSON(of: (index * size)..<((index + 1) * size)) { _, json in builder.add(json: json) }
+        cache.store(builder.finish(), at: index)
+      }
+    }
+  }
+
+  /// Stops the preparing under way (the store's items are replaced).
+  func cancel() { worker.cancel() }
+
+  /// Runs the preparing asked for (stepped), here; returns how many jobs ran.
+  @discardableResult
+  func runPending() -> Int { worker.runPending() }
+}
