@@ -34,65 +34,72 @@ extension TextWrapper {
   /// Word wrapping counted over bytes, as ``TextWrapper`` wraps (at spaces, and
   /// anywhere inside a word wider than the line), or nil when the text is not one
   /// paragraph of characters ``simpleWidth(_:)`` knows.
+  ///
+  /// Each word is placed as its end is found, keeping nothing (a word wider than
+  /// the line is read again, glyph by glyph): no allocation, a card at a time,
+  /// a million cards measured while loading.
   static func simpleLineCount(_ utf8: UnsafeBufferPointer<UInt8>, width: Int) -> Int? {
-    // The words' widths, and each character's width within words wider than a line.
-    var words: [(width: Int, start: Int, end: Int)] = []
-    var glyphs: [UInt8] = []
+    var lines = 1
+    var lineWidth = 0
+    var placedAny = false
     var wordWidth = 0
     var wordStart = 0
     var i = 0
-    while i < utf8.count {
-      let lead = utf8[i]
+    // One past the end reads as a space: the last word is placed there.
+    while i <= utf8.count {
       let scalar: UInt32
       let length: Int
-      switch lead {
-      case 0x00..<0x80: (scalar, length) = (UInt32(lead), 1)
-      case 0xE0..<0xF0 where i + 2 < utf8.count:
-        scalar = (UInt32(lead & 0x0F) << 12) | (UInt32(utf8[i + 1] & 0x3F) << 6) | UInt32(utf8[i + 2] & 0x3F)
-        length = 3
-      default: return nil
+      if i == utf8.count {
+        (scalar, length) = (0x20, 1)
+      } else {
+        let lead = utf8[i]
+        switch lead {
+        case 0x00..<0x80: (scalar, length) = (UInt32(lead), 1)
+        case 0xE0..<0xF0 where i + 2 < utf8.count:
+          scalar = (UInt32(lead & 0x0F) << 12) | (UInt32(utf8[i + 1] & 0x3F) << 6) | UInt32(utf8[i + 2] & 0x3F)
+          length = 3
+        default: return nil
+        }
       }
       guard let w = simpleWidth(scalar) else { return nil }
       if scalar == 0x20 {
-        if wordWidth > 0 { words.append((wordWidth, wordStart, glyphs.count)) }
+        if wordWidth > 0 {
+          placedAny = true
+          let space = lineWidth > 0 ? 1 : 0
+          if lineWidth + space + wordWidth <= width {
+            lineWidth += space + wordWidth
+          } else if wordWidth <= width {
+            lines += 1
+            lineWidth = wordWidth
+          } else {
+            // A word wider than a line breaks anywhere, starting on this line.
+            if lineWidth > 0, lineWidth + 1 < width {
+              lineWidth += 1
+            } else if lineWidth > 0 {
+              lines += 1
+              lineWidth = 0
+            }
+            // Its glyphs: printable ASCII (1) and the three-byte wide scalars (2).
+            var g = wordStart
+            while g < i {
+              let glyph = utf8[g] < 0x80 ? 1 : 2
+              g += glyph == 1 ? 1 : 3
+              if lineWidth > 0, lineWidth + glyph > width {
+                lines += 1
+                lineWidth = 0
+              }
+              // A glyph wider than the whole line shows as a space.
+              lineWidth += glyph > width ? 1 : glyph
+            }
+          }
+        }
         wordWidth = 0
-        wordStart = glyphs.count
+        wordStart = i + length
       } else {
         wordWidth += w
-        glyphs.append(UInt8(w))
       }
       i += length
     }
-    if wordWidth > 0 { words.append((wordWidth, wordStart, glyphs.count)) }
-    guard !words.isEmpty else { return 0 }
-
-    var lines = 1
-    var lineWidth = 0
-    for word in words {
-      let space = lineWidth > 0 ? 1 : 0
-      if lineWidth + space + word.width <= width {
-        lineWidth += space + word.width
-      } else if word.width <= width {
-        lines += 1
-        lineWidth = word.width
-      } else {
-        // A word wider than a line breaks anywhere, starting on this line.
-        if lineWidth > 0, lineWidth + 1 < width {
-          lineWidth += 1
-        } else if lineWidth > 0 {
-          lines += 1
-          lineWidth = 0
-        }
-        for g in glyphs[word.start..<word.end] {
-          if lineWidth > 0, lineWidth + Int(g) > width {
-            lines += 1
-            lineWidth = 0
-          }
-          // A glyph wider than the whole line shows as a space.
-          lineWidth += Int(g) > width ? 1 : Int(g)
-        }
-      }
-    }
-    return lines
+    return placedAny ? lines : 0
   }
 }

@@ -31,4 +31,32 @@ import TestSupport
       if CardPlan(content: card, width: width).isCompact { compact += 1 }
     }
   }
+
+  /// A title is one word exactly when no character of it is whitespace, as
+  /// ``CardPlan/namesAFile(_:)`` asks, whatever scalars it holds.
+  @Test(arguments: [
+    "mug", "a mug", "茶壶", "茶壶 蓝", "茶\u{3000}壶", "nbsp\u{A0}x", "tab\tx", "line\r\nx", "é\u{301}", "e\u{301} x",
+    "\u{600} x", "\u{600}\u{A0}x", "\u{110BD} x", "x\u{2028}", "\u{85}", "😀", "😀 😀", "\u{200B}", "\u{1680}",
+  ])
+  func oneWordIsAskedOfTheCharacters(_ title: String) {
+    let expected = !title.isEmpty && !title.contains(where: \.isWhitespace)
+    #expect(Array(title.utf8).withUnsafeBufferPointer(CardHeight.isOneWord) == expected, "\(title.debugDescription)")
+  }
+
+  @Test func oneWordOverBytesThatAreNotUTF8() {
+    for bytes: [UInt8] in [[0xFF], [0x61, 0xC3], [0xE8, 0x20, 0x61], [0xC3, 0x28], [0x61, 0xED, 0xA0, 0x80]] {
+      let expected = !String(decoding: bytes, as: UTF8.self).contains(where: \.isWhitespace)
+      #expect(bytes.withUnsafeBufferPointer(CardHeight.isOneWord) == expected, "\(bytes)")
+    }
+  }
+
+  /// The list of whitespace scalars is Unicode's `White_Space`, every scalar.
+  @Test func theWhitespaceListIsTheProperty() {
+    for value in UInt32(0)...0x10FFFF {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      if CardHeight.isWhitespace(value) != scalar.properties.isWhitespace {
+        Issue.record("U+\(String(value, radix: 16)): the list says \(CardHeight.isWhitespace(value))")
+      }
+    }
+  }
 }

@@ -35,6 +35,8 @@ import Testing
       var utf8 = text
       let counted = utf8.withUTF8 { TextWrapper.lineCount(utf8: $0, width: width, maxLines: maxLines) }
       #expect(counted == TextWrapper.wrap(text, width: width, maxLines: maxLines).count, "\(text.debugDescription) at \(width)")
+      let whole = utf8.withUTF8 { TextWrapper.lineCount(utf8: $0, width: width) }
+      #expect(whole == TextWrapper.wrap(text, width: width).count, "\(text.debugDescription) at \(width), every line")
     }
   }
 }

@@ -41,11 +41,38 @@ enum CardHeight {
     return max(rows, 1) + 2
   }
 
-  /// Whether `utf8` is a title of one word, not empty (``CardPlan/namesAFile(_:)``):
-  /// over the bytes when they are ASCII, else as text.
+  /// Whether `utf8` is a title of one word, not empty (``CardPlan/namesAFile(_:)``,
+  /// which asks whether a character is whitespace): over the bytes' scalars,
+  /// making no string.
+  ///
+  /// A character is whitespace when its first scalar is (`White_Space`). A
+  /// whitespace scalar always begins a character unless it follows a `Prepend`
+  /// scalar (none below U+0600), so only then are the characters made to tell.
   static func isOneWord(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
     guard !utf8.isEmpty else { return false }
-    if utf8.allSatisfy({ $0 < 0x80 }) { return !utf8.contains { $0 == 0x20 || (0x09...0x0D).contains($0) } }
-    return !String(decoding: utf8, as: UTF8.self).contains(where: \.isWhitespace)
+    var iterator = utf8.makeIterator()
+    var decoder = UTF8()
+    var previous: UInt32 = 0
+    while true {
+      switch decoder.decode(&iterator) {
+      case .scalarValue(let scalar):
+        if isWhitespace(scalar.value) {
+          if previous < 0x600 { return false }
+          return !String(decoding: utf8, as: UTF8.self).contains(where: \.isWhitespace)
+        }
+        previous = scalar.value
+      case .error: previous = 0xFFFD  // as String(decoding:) repairs it: not whitespace
+      case .emptyInput: return true
+      }
+    }
+  }
+
+  /// Whether `scalar` has Unicode's `White_Space` property (a test holds this
+  /// list equal to the property over every scalar).
+  static func isWhitespace(_ scalar: UInt32) -> Bool {
+    switch scalar {
+    case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: true
+    default: false
+    }
   }
 }
