@@ -21,12 +21,16 @@ extension TextWrapper {
   }
 
   /// The display width of a scalar whose width is known without asking the
-  /// system: printable ASCII (1), and CJK ideographs, kana and Hangul syllables
-  /// (2, each its own character). Nil for anything else.
+  /// system, each its own character: printable ASCII and the Latin letters and
+  /// signs of U+00A1 to U+02FF but the soft hyphen (1), and CJK ideographs and
+  /// punctuation, kana, Hangul syllables and fullwidth forms (2). Nil for
+  /// anything else (a test holds these equal to ``DisplayText``'s widths).
   static func simpleWidth(_ scalar: UInt32) -> Int? {
     switch scalar {
-    case 0x20..<0x7F: return 1
-    case 0x3041...0x3096, 0x30A1...0x30FA, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3: return 2
+    case 0x20..<0x7F, 0xA1...0xAC, 0xAE...0x2FF: return 1
+    case 0x3001...0x3029, 0x3041...0x3096, 0x30A1...0x30FA, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3,
+      0xFF01...0xFF60, 0xFFE0...0xFFE6:
+      return 2
     default: return nil
     }
   }
@@ -55,6 +59,9 @@ extension TextWrapper {
         let lead = utf8[i]
         switch lead {
         case 0x00..<0x80: (scalar, length) = (UInt32(lead), 1)
+        case 0xC2..<0xE0 where i + 1 < utf8.count:
+          scalar = (UInt32(lead & 0x1F) << 6) | UInt32(utf8[i + 1] & 0x3F)
+          length = 2
         case 0xE0..<0xF0 where i + 2 < utf8.count:
           scalar = (UInt32(lead & 0x0F) << 12) | (UInt32(utf8[i + 1] & 0x3F) << 6) | UInt32(utf8[i + 2] & 0x3F)
           length = 3
@@ -79,11 +86,11 @@ extension TextWrapper {
               lines += 1
               lineWidth = 0
             }
-            // Its glyphs: printable ASCII (1) and the three-byte wide scalars (2).
+            // Its glyphs: one byte or two (1), three (2).
             var g = wordStart
             while g < i {
-              let glyph = utf8[g] < 0x80 ? 1 : 2
-              g += glyph == 1 ? 1 : 3
+              let glyph = utf8[g] < 0xE0 ? 1 : 2
+              g += utf8[g] < 0x80 ? 1 : utf8[g] < 0xE0 ? 2 : 3
               if lineWidth > 0, lineWidth + glyph > width {
                 lines += 1
                 lineWidth = 0

@@ -36,7 +36,7 @@ import TestSupport
   /// ``CardPlan/namesAFile(_:)`` asks, whatever scalars it holds.
   @Test(arguments: [
     "mug", "a mug", "茶壶", "茶壶 蓝", "茶\u{3000}壶", "nbsp\u{A0}x", "tab\tx", "line\r\nx", "é\u{301}", "e\u{301} x",
-    "\u{600} x", "\u{600}\u{A0}x", "\u{110BD} x", "x\u{2028}", "\u{85}", "😀", "😀 😀", "\u{200B}", "\u{1680}",
+    "\u{600} x", "\u{600}\u{A0}x", "\u{600}\tx", "\u{600}\u{600} x", "\u{110BD} x", "茶 壶", "\u{600}x y", "x\u{2028}", "\u{85}", "😀", "😀 😀", "\u{200B}", "\u{1680}",
   ])
   func oneWordIsAskedOfTheCharacters(_ title: String) {
     let expected = !title.isEmpty && !title.contains(where: \.isWhitespace)
@@ -56,6 +56,20 @@ import TestSupport
       guard let scalar = Unicode.Scalar(value) else { continue }
       if CardHeight.isWhitespace(value) != scalar.properties.isWhitespace {
         Issue.record("U+\(String(value, radix: 16)): the list says \(CardHeight.isWhitespace(value))")
+      }
+    }
+  }
+
+  /// The list of `Prepend` scalars is where the standard library joins a
+  /// following space into the same character, every scalar.
+  @Test func thePrependListIsWhereASpaceJoins() {
+    for value in UInt32(0)...0x10FFFF {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      var pair = String()
+      pair.unicodeScalars.append(scalar)
+      pair.unicodeScalars.append(" ")
+      if CardHeight.isPrepend(value) != (pair.count == 1) {
+        Issue.record("U+\(String(value, radix: 16)): the list says \(CardHeight.isPrepend(value))")
       }
     }
   }

@@ -22,7 +22,7 @@ import Testing
   }
 
   @Test func lineCountEqualsTheWrappersOverRandomText() {
-    let pieces = ["a", "mug", " ", "  ", "茶壶", "大号陶瓷茶壶蓝色釉面", "かな", "한글", "😀", "\n", "extraordinarilylongword", "é", "\u{1B}[2J", ""]
+    let pieces = ["a", "mug", " ", "  ", "茶壶", "大号陶瓷茶壶蓝色釉面", "かな", "한글", "😀", "\n", "extraordinarilylongword", "é", "\u{1B}[2J", "", "，", "。", "¥952", "«ñ»", "ＡＢ", "\u{3000}", "e\u{301}", "\u{AD}", "ß"]
     var state: UInt64 = 11
     func next(_ n: Int) -> Int {
       state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
@@ -37,6 +37,24 @@ import Testing
       #expect(counted == TextWrapper.wrap(text, width: width, maxLines: maxLines).count, "\(text.debugDescription) at \(width)")
       let whole = utf8.withUTF8 { TextWrapper.lineCount(utf8: $0, width: width) }
       #expect(whole == TextWrapper.wrap(text, width: width).count, "\(text.debugDescription) at \(width), every line")
+    }
+  }
+
+  /// Every scalar the counting path knows is one character of the width
+  /// ``DisplayText`` gives it, alone and after another of its kind.
+  @Test func simpleWidthsAreTheDisplayWidths() {
+    for value in UInt32(0)...0xFFFF {
+      guard let width = TextWrapper.simpleWidth(value), let scalar = Unicode.Scalar(value) else { continue }
+      #expect(DisplayText.width(of: scalar) == width, "U+\(String(value, radix: 16))")
+      var pair = "a"
+      pair.unicodeScalars.append(scalar)
+      #expect(pair.count == 2, "U+\(String(value, radix: 16)) is a character of its own")
+      // Counted over bytes as the wrapper wraps it, inside a word too wide for a line.
+      let text = pair + pair + " " + pair
+      for lineWidth in 1...4 {
+        let counted = Array(text.utf8).withUnsafeBufferPointer { TextWrapper.simpleLineCount($0, width: lineWidth) }
+        #expect(counted == TextWrapper.wrap(text, width: lineWidth).count, "U+\(String(value, radix: 16)) at \(lineWidth)")
+      }
     }
   }
 }

@@ -46,8 +46,8 @@ enum CardHeight {
   /// making no string.
   ///
   /// A character is whitespace when its first scalar is (`White_Space`). A
-  /// whitespace scalar always begins a character unless it follows a `Prepend`
-  /// scalar (none below U+0600), so only then are the characters made to tell.
+  /// whitespace scalar begins a character, except one that is not a control
+  /// right after a `Prepend` scalar (``isPrepend(_:)``), which joins it.
   static func isOneWord(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
     guard !utf8.isEmpty else { return false }
     var iterator = utf8.makeIterator()
@@ -56,14 +56,33 @@ enum CardHeight {
     while true {
       switch decoder.decode(&iterator) {
       case .scalarValue(let scalar):
-        if isWhitespace(scalar.value) {
-          if previous < 0x600 { return false }
-          return !String(decoding: utf8, as: UTF8.self).contains(where: \.isWhitespace)
-        }
-        previous = scalar.value
+        let value = scalar.value
+        if isWhitespace(value), isControl(value) || !isPrepend(previous) { return false }
+        previous = value
       case .error: previous = 0xFFFD  // as String(decoding:) repairs it: not whitespace
       case .emptyInput: return true
       }
+    }
+  }
+
+  /// Whether whitespace `scalar` is a control to grapheme breaking (a
+  /// character of its own whatever comes before it).
+  static func isControl(_ scalar: UInt32) -> Bool {
+    switch scalar {
+    case 0x09...0x0D, 0x85, 0x2028, 0x2029: true
+    default: false
+    }
+  }
+
+  /// Whether `scalar` is `Prepend` to grapheme breaking: a character goes on
+  /// after it (a test holds this list equal to the breaking the standard
+  /// library does, over every scalar).
+  static func isPrepend(_ scalar: UInt32) -> Bool {
+    switch scalar {
+    case 0x600...0x605, 0x6DD, 0x70F, 0x890...0x891, 0x8E2, 0xD4E, 0x110BD, 0x110CD, 0x111C2...0x111C3, 0x113D1,
+      0x1193F, 0x11941, 0x11A84...0x11A89, 0x11D46, 0x11F02:
+      true
+    default: false
     }
   }
 
