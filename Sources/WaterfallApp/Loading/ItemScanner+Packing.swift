@@ -139,28 +139,35 @@ extension ItemScanner {
     }
 
     /// The tags: an array's elements that have non-empty text, or a scalar's text.
+    /// (The places are kept inline, ``ItemScanner/cardTagLimit`` of them: no
+    /// allocation an item.)
     mutating func packTags(into packed: inout [UInt8]) {
-      var places: [Found] = []
+      var places = InlineArray<64, Found>(repeating: Found(rank: 0, start: 0, end: 0))
+      var count = 0
       if let tags = value(.tags) {
         if bytes[tags.start] == UInt8(ascii: "[") {
           var parser = JSONParser(bytes: bytes, position: tags.start + 1)
           parser.skipWhitespace()
-          while parser.peek != UInt8(ascii: "]"), places.count < ItemScanner.cardTagLimit {
+          while parser.peek != UInt8(ascii: "]"), count < min(places.count, ItemScanner.cardTagLimit) {
             let start = parser.position
             guard (try? parser.skipValue(depth: 1)) != nil else { break }
             let place = Found(rank: 0, start: start, end: parser.position)
             let text = hasText(place)
-            if text.has && !text.empty { places.append(place) }
+            if text.has && !text.empty {
+              places[count] = place
+              count += 1
+            }
             parser.skipWhitespace()
             if parser.peek == UInt8(ascii: ",") { parser.position += 1 }
             parser.skipWhitespace()
           }
         } else if case let text = hasText(tags), text.has, !text.empty {
-          places.append(tags)
+          places[0] = tags
+          count = 1
         }
       }
-      CardContent.appendCount(places.count, to: &packed)
-      for place in places { packText(at: place, into: &packed) }
+      CardContent.appendCount(count, to: &packed)
+      for i in 0..<count { packText(at: places[i], into: &packed) }
     }
 
     /// An id or group: its text, or none (as ``CardContent/appendText(_:to:)``).
