@@ -20,7 +20,6 @@ extension ItemScanner {
     init(bytes: UnsafeBufferPointer<UInt8>, found: Places) {
       self.bytes = bytes
       self.found = found
-      scratch.reserveCapacity(128)
     }
 
     func value(_ role: Role) -> Found? { found[role.rawValue] }
@@ -95,8 +94,24 @@ extension ItemScanner {
       try? parser.appendString(to: &utf8)  // "unterminated": it stops at the limit, the text so far appended
     }
 
-    /// Appends one string field: its text cut to ``ItemScanner/cardTextLimit``.
+    /// The bytes between a string's quotes when they are its text as they
+    /// are: no escape or control, well-formed UTF-8, and no longer than a card
+    /// keeps. Nil for any other value.
+    func plainText(at place: Found) -> UnsafeBufferPointer<UInt8>? {
+      guard bytes[place.start] == UInt8(ascii: "\""), place.end - place.start - 2 <= ItemScanner.cardTextLimit,
+        JSONParser(bytes: bytes).plainRunEnd(from: place.start + 1) == place.end - 1
+      else { return nil }
+      let inner = UnsafeBufferPointer(rebasing: bytes[(place.start + 1)..<(place.end - 1)])
+      return ItemScanner.isValidUTF8(inner) ? inner : nil
+    }
+
+    /// Appends one string field: its text cut to ``ItemScanner/cardTextLimit``
+    /// (a plain string's bytes straight from the item's).
     mutating func packText(at place: Found, into packed: inout [UInt8]) {
+      if let plain = plainText(at: place) {
+        CardContent.appendBytes(plain, to: &packed)
+        return
+      }
       readText(at: place, forCard: true)
       ItemScanner.cut(&scratch)
       CardContent.appendBytes(scratch, to: &packed)
@@ -176,6 +191,12 @@ extension ItemScanner {
         packed.append(0)
         return
       }
+      // A number or a boolean is its bytes (ASCII); a plain string the bytes between its quotes.
+      if let plain = bytes[place.start] == UInt8(ascii: "\"") ? plainText(at: place) : UnsafeBufferPointer(rebasing: bytes[place.start..<place.end]) {
+        CardContent.appendCount(plain.count + 1, to: &packed)
+        packed.append(contentsOf: plain)
+        return
+      }
       readText(at: place)
       CardContent.appendCount(scratch.count + 1, to: &packed)
       packed.append(contentsOf: scratch)
@@ -185,6 +206,11 @@ extension ItemScanner {
   /// Whether `utf8` is well-formed UTF-8 (no stray continuation bytes, overlong
   /// forms, surrogates or scalars past U+10FFFF).
   static func isValidUTF8(_ utf8: [UInt8]) -> Bool {
+    utf8.withUnsafeBufferPointer { isValidUTF8($0) }
+  }
+
+  /// Whether `utf8` is well-formed UTF-8 (see the array's).
+  static func isValidUTF8(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
     var i = 0
     while i < utf8.count {
       let lead = utf8[i]
