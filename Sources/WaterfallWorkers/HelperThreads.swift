@@ -122,6 +122,9 @@ public struct Parallelism: Sendable {
   /// Parts shared with `helpers`.
   public static func helpers(_ helpers: HelperThreads) -> Parallelism { Parallelism(helpers: helpers) }
 
+  /// Whether parts may run on other threads than the caller's.
+  public var hasHelpers: Bool { helpers != nil }
+
   /// Runs `body` for each part `0..<parts` and returns once all are done.
   public func perform(_ parts: Int, _ body: (Int) -> Void) {
     if let helpers {

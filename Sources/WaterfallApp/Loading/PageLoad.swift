@@ -28,6 +28,7 @@ struct PageLoad {
     next: ((inout [UInt8]) throws(FileSystem.Failure) -> Int)? = nil
   ) -> LoadError? {
     var reader = PageReader(path: file.path, scanner: settings.scanner, options: settings.options, keepsBytes: file.keepsTextsInMemory)
+    reader.parallelism = settings.parallelism
     var buffer = [UInt8](repeating: 0, count: Self.firstChunk)
     var items: [ScannedItem] = []
     var reported = SkippedLines()

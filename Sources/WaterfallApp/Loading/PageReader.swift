@@ -1,3 +1,5 @@
+import WaterfallWorkers
+
 /// Finds the items of one page in its bytes as they arrive, in chunks of any size:
 /// a JSON array, an object holding the items (an array of objects, or a map), a
 /// stream of JSON values or of documents, JSON Lines, or CSV and TSV.
@@ -45,6 +47,10 @@ public struct PageReader {
   public private(set) var bytesRead = 0
   /// Where the items were found in a JSON document, for the status bar.
   public private(set) var note: String?
+
+  /// Where a JSON array's elements are scanned: several at once with helpers
+  /// (``JSONArrayReader/parallelism``), else in turn.
+  public var parallelism = Parallelism.serial
 
   public init(path: String, scanner: ItemScanner, options: ReadOptions = ReadOptions(), keepsBytes: Bool = false) {
     self.path = path
@@ -140,13 +146,20 @@ public struct PageReader {
     return try reader.read(chunk, from: start, into: &items)
   }
 
+  /// A reader of JSON values (or of the items of each document), scanning arrays as ``parallelism`` says.
+  private func valueStream(_ mode: ValueStreamReader.Mode) -> ValueStreamReader {
+    var reader = ValueStreamReader(scanner: scanner, keepsBytes: keepsBytes, mode: mode)
+    reader.parallelism = parallelism
+    return reader
+  }
+
   /// The reader of the page's format; nil while a document's outline needs more bytes.
   private mutating func reader(for chunk: Chunk, from start: Int) throws(LoadError) -> (any ItemReader)? {
     switch format {
     case .lines(let mode)?:
       return JSONLinesReader(scanner: scanner, keepsBytes: keepsBytes, mode: mode)
     case .stream?:
-      return ValueStreamReader(scanner: scanner, keepsBytes: keepsBytes, mode: .values)
+      return valueStream(.values)
     case .csv(let delimiter)?:
       return CSVReader(scanner: scanner, keepsBytes: keepsBytes, delimiter: delimiter)
     case .outline?:
@@ -156,10 +169,10 @@ public struct PageReader {
       case .lines?:
         return JSONLinesReader(scanner: scanner, keepsBytes: keepsBytes, mode: .values)
       case .stream?:
-        return ValueStreamReader(scanner: scanner, keepsBytes: keepsBytes, mode: .values)
+        return valueStream(.values)
       case .items(let path, let isMap, let note)?:
         self.note = note
-        return ValueStreamReader(scanner: scanner, keepsBytes: keepsBytes, mode: .documents(path: path, isMap: isMap))
+        return valueStream(.documents(path: path, isMap: isMap))
       }
     case nil:
       return nil

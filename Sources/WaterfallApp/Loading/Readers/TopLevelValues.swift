@@ -1,3 +1,5 @@
+import WaterfallWorkers
+
 /// Reads JSON values one after another at the top level of a page, each an
 /// item, except an array: its elements are the items (a page of them), so pages
 /// back to back (`[…][…]`, `gh api --paginate`) and pages among bare objects
@@ -20,6 +22,8 @@ struct TopLevelValues {
   let keepsBytes: Bool
   /// The array being read, while inside one.
   private(set) var array: JSONArrayReader?
+  /// Where an array's elements are scanned (``JSONArrayReader/parallelism``).
+  var parallelism = Parallelism.serial
   /// What the last value was, for a message about what follows it: nil before the first.
   private var after: String?
 
@@ -46,6 +50,7 @@ struct TopLevelValues {
       guard let next = parser.peek else { return ReadProgress(done: at) }
       if next == UInt8(ascii: "[") {
         array = JSONArrayReader(scanner: scanner, keepsBytes: keepsBytes, isMap: false)
+        array?.parallelism = parallelism
         continue
       }
       let scanned: ItemScanner.ElementScan

@@ -1,3 +1,5 @@
+import WaterfallWorkers
+
 /// Reads JSON values one after another (pretty-printed, as `jq` writes them):
 /// each value an item, a top-level array's elements items (``TopLevelValues``);
 /// or documents back to back, each holding its items in the same place
@@ -48,6 +50,10 @@ struct ValueStreamReader: ItemReader {
   private var values: TopLevelValues
   /// The containers around the items' container in the document being read.
   private var around: [Bool] = []
+  /// Where an array's elements are scanned (``JSONArrayReader/parallelism``).
+  var parallelism = Parallelism.serial {
+    didSet { values.parallelism = parallelism }
+  }
 
   init(scanner: ItemScanner, keepsBytes: Bool, mode: Mode) {
     self.scanner = scanner
@@ -106,7 +112,9 @@ struct ValueStreamReader: ItemReader {
         if let container = outline.target {
           guard container.isArray != isMap else { throw chunk.syntaxError(missing, at: at) }
           around = outline.open.map(\.isArray)
-          place = .reading(JSONArrayReader(scanner: scanner, keepsBytes: keepsBytes, isMap: isMap))
+          var reader = JSONArrayReader(scanner: scanner, keepsBytes: keepsBytes, isMap: isMap)
+          reader.parallelism = parallelism
+          place = .reading(reader)
           parser.position = container.start
           continue
         }
