@@ -48,8 +48,9 @@ public struct PageReader {
   /// Where the items were found in a JSON document, for the status bar.
   public private(set) var note: String?
 
-  /// Where a JSON array's elements are scanned: several at once with helpers
-  /// (``JSONArrayReader/parallelism``), else in turn.
+  /// Where a JSON array's elements and a CSV file's records are scanned:
+  /// several at once with helpers (``JSONArrayReader/parallelism``,
+  /// ``CSVReader/parallelism``), else in turn.
   public var parallelism = Parallelism.serial
 
   public init(path: String, scanner: ItemScanner, options: ReadOptions = ReadOptions(), keepsBytes: Bool = false) {
@@ -161,7 +162,9 @@ public struct PageReader {
     case .stream?:
       return valueStream(.values)
     case .csv(let delimiter)?:
-      return CSVReader(scanner: scanner, keepsBytes: keepsBytes, delimiter: delimiter)
+      var reader = CSVReader(scanner: scanner, keepsBytes: keepsBytes, delimiter: delimiter)
+      reader.parallelism = parallelism
+      return reader
     case .outline?:
       switch try DocumentOutliner(path: path, target: options.path).decide(chunk, from: start) {
       case nil:

@@ -1,3 +1,5 @@
+import WaterfallWorkers
+
 /// Reads CSV or TSV records, the header first, each record after it an item:
 /// the JSON object of its columns (``CSVTable``), packed as a JSON item is.
 ///
@@ -16,8 +18,12 @@ struct CSVReader: ItemReader {
   let delimiter: UInt8
   /// The header, once read.
   private(set) var table: CSVTable?
-  /// Scratch for a record's JSON text.
-  private var recordJSON: [UInt8] = []
+  /// Where a chunk's records are made items: with helpers, its records are
+  /// found in turn (where they end depends on the quotes before), then turned
+  /// into JSON and scanned in two parts at once.
+  var parallelism = Parallelism.serial
+  /// The fewest records worth scanning in parts.
+  static let partsThreshold = 64
 
   init(scanner: ItemScanner, keepsBytes: Bool, delimiter: UInt8) {
     self.scanner = scanner
@@ -27,32 +33,72 @@ struct CSVReader: ItemReader {
 
   var shape: ItemTextShape? { table.map { .csv($0) } }
 
+  /// A record found: where it starts in the chunk, and its length without its line break.
+  typealias Record = (start: Int, length: Int)
+
   mutating func read(_ chunk: Chunk, from start: Int, into items: inout [ScannedItem]) throws(LoadError) -> ReadProgress {
     let bytes = chunk.bytes
     var at = start
+    var records: [Record] = []
     while let end = CSVTable.recordEnd(in: bytes, from: at, atEnd: chunk.atEnd) {
       let record = UnsafeBufferPointer(rebasing: bytes[at..<end])
       var length = record.count
       if length > 0, record[length - 1] == 0x0A { length -= 1 }
       if length > 0, record[length - 1] == 0x0D { length -= 1 }
       if chunk.atEnd, end == bytes.count, CSVTable.hasOpenQuote(record) {
+        if let table { scan(records, of: chunk, table: table, into: &items) }
         throw chunk.syntaxError("a quoted field is not closed: it runs to the end of the file", at: at)
       }
       defer { at = end }
       guard length > 0 else { continue }  // a blank line
-      guard let table else {
+      guard table != nil else {
         table = CSVTable(header: Array(record), delimiter: delimiter)
         continue
       }
-      recordJSON.removeAll(keepingCapacity: true)
-      table.appendJSON(record: UnsafeBufferPointer(rebasing: record[..<length]), to: &recordJSON)
-      let scanned = recordJSON.withUnsafeBufferPointer { try? scanner.scan($0, offset: 0) }
-      guard var item = scanned else { continue }
-      item.offset = chunk.start + at
-      item.length = length
-      if keepsBytes { item.json = Array(record[..<length]) }
-      items.append(item)
+      records.append((at, length))
     }
+    if let table { scan(records, of: chunk, table: table, into: &items) }
     return ReadProgress(done: at, waitsForDouble: at < bytes.count)
+  }
+
+  /// Appends the items of `records` (each the JSON object of its columns,
+  /// scanned), in order; a record the scanner refuses is left out.
+  private func scan(_ records: [Record], of chunk: Chunk, table: CSVTable, into items: inout [ScannedItem]) {
+    guard !records.isEmpty else { return }
+    let scanner = scanner.withSettledTable()
+    let keepsBytes = keepsBytes
+    func scanned(_ part: ArraySlice<Record>) -> [ScannedItem] {
+      var found: [ScannedItem] = []
+      found.reserveCapacity(part.count)
+      var json: [UInt8] = []
+      for (start, length) in part {
+        let record = UnsafeBufferPointer(rebasing: chunk.bytes[start..<(start + length)])
+        json.removeAll(keepingCapacity: true)
+        table.appendJSON(record: record, to: &json)
+        guard var item = json.withUnsafeBufferPointer({ try? scanner.scan($0, offset: 0) }) else { continue }
+        item.offset = chunk.start + start
+        item.length = length
+        if keepsBytes { item.json = Array(record) }
+        found.append(item)
+      }
+      return found
+    }
+    guard parallelism.hasHelpers, records.count >= Self.partsThreshold else {
+      items += scanned(records[...])
+      return
+    }
+    let half = records.count / 2
+    let results = UnsafeMutableBufferPointer<[ScannedItem]>.allocate(capacity: 2)
+    results.initialize(repeating: [])
+    defer {
+      results.deinitialize()
+      results.deallocate()
+    }
+    nonisolated(unsafe) let shared = results
+    parallelism.perform(2) { part in
+      shared[part] = scanned(part == 0 ? records[..<half] : records[half...])
+    }
+    items += results[0]
+    items += results[1]
   }
 }
