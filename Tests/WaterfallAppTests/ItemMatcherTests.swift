@@ -55,4 +55,14 @@ import Testing
     #expect(SearchTextBuilderTests.nested(512).withUnsafeBufferPointer { matcher.matches(json: $0) })
     #expect(!SearchTextBuilderTests.nested(513).withUnsafeBufferPointer { matcher.matches(json: $0) })
   }
+
+  /// An escape may spell any letter: the raw prefilter lets such items through to the walk.
+  @Test func aLetterSpelledByAnEscapeIsFound() {
+    let json = Array(#"{"title":"\u0057ool"}"#.utf8)
+    for text in ["'wool", "^wool$", "title:'wool"] {
+      #expect(json.withUnsafeBufferPointer { SearchQuery(text).mayMatch(raw: $0) }, "\(text)")
+      var matcher = ItemMatcher(SearchQuery(text))
+      #expect(json.withUnsafeBufferPointer { matcher.matches(json: $0) }, "\(text)")
+    }
+  }
 }
