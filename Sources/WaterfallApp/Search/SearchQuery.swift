@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// A search as typed after `/`, in fzf's language: space-separated terms that
 /// must all match, `a | b` for either, and ``SearchTerm``'s forms for each term.
 ///
@@ -153,7 +157,9 @@ public struct SearchQuery: Sendable, Equatable {
   /// and `k`, the only ASCII letters a scalar above ASCII lowers to (`İ` and the
   /// Kelvin sign), so text in other scripts rules out an ASCII term at once.
   public func mayMatch(raw: UnsafeBufferPointer<UInt8>) -> Bool {
-    if raw.contains(UInt8(ascii: "\\")) { return true }
+    // An escape may hide any letter: such an item is walked (memchr: this scan
+    // touches every byte of every item a pass reads in its JSON).
+    if let base = raw.baseAddress, memchr(base, Int32(UInt8(ascii: "\\")), raw.count) != nil { return true }
     for group in groups {
       var possible = false
       for term in group {
