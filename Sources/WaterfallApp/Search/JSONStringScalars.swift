@@ -2,8 +2,9 @@
 /// UTF-8 sequences, each to one scalar value, repaired as `String(decoding:)`
 /// and the parser repair them (U+FFFD).
 ///
-/// ``ItemMatcher`` and ``SearchTextBuilder`` both read strings through it, so
-/// the compact search text holds exactly the scalars the matcher would see.
+/// ``FoldedJSONWalker`` reads strings through it for both ``ItemMatcher`` and
+/// ``SearchTextBuilder``, so the compact search text holds exactly the scalars
+/// the matcher would see.
 ///
 /// ```swift
 /// var p = 0

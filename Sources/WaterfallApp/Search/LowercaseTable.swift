@@ -13,7 +13,7 @@
 enum LowercaseTable {
   /// Bit `v % 64` of word `v / 64` is set when scalar `v` lowers to itself.
   static let words = table(of: 0..<0x10000)
-  /// The same for the plane after it, from U+10000 (for ``SearchTextBuilder``).
+  /// The same for the plane after it, from U+10000.
   static let nextPlane = table(of: 0x10000..<0x20000)
 
   private static func table(of range: Range<UInt32>) -> [UInt64] {
