@@ -195,11 +195,13 @@ for name in "${DRAWING_MODULES[@]}"; do
   plain_module "$name"
 done
 # The split module's objects without tracing, when its traced ones are newer.
-if [ ! -f "$OUT/objects-plain/$SPLIT_MODULE.swiftmodule" ] ||
-  [ "$OUT/lib/lib$SPLIT_MODULE.a" -nt "$OUT/objects-plain/$SPLIT_MODULE.swiftmodule" ]; then
+# (A stamp: swiftc leaves a module file that did not change as it was.)
+if [ ! -f "$OUT/objects-plain/$SPLIT_MODULE.built" ] ||
+  [ "$OUT/lib/lib$SPLIT_MODULE.a" -nt "$OUT/objects-plain/$SPLIT_MODULE.built" ]; then
   rebuilt=1
   echo "fuzz: building $SPLIT_MODULE without comparison tracing"
   split_objects "$SPLIT_MODULE" "$OUT/objects-plain" "$OUT/objects-plain" "${SANITIZE_PLAIN[@]}"
+  touch "$OUT/objects-plain/$SPLIT_MODULE.built"
 fi
 
 # Passed to the linker: swiftc takes no object files beside -emit-module-path,

@@ -99,8 +99,12 @@ func checkPage(_ page: PageParser.Page, bytes: [UInt8], roles: FieldRoles, itemC
   }
   let browser = Browser(store: store, options: Browser.Options(), size: Size(width: 44, height: 14))
   let screen = CellBuffer(width: 44, height: 14)
-  for key in [Key.down, .right, .enter, .pageDown, .end, .escape] {
+  // Drawn after the keys that change what is on screen: after ↓ (the grid as after
+  // →, the selection elsewhere) and Esc (the grid as before Enter) every page of
+  // the grown corpus showed no scalar the other four draws did not (2,599 pages).
+  for (key, draws) in [(Key.down, false), (.right, true), (.enter, true), (.pageDown, true), (.end, true), (.escape, false)] {
     _ = browser.handle(.key(key))
+    guard draws else { continue }
     screen.clear()
     browser.draw(in: screen)
     // Every scalar on screen, as the terminal is sent them (the runs of each row:
