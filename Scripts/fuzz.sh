@@ -27,6 +27,12 @@ SANITIZE=(-sanitize=fuzzer,address)
 # half of them in these modules and the harness, mostly Swift's enum and Optional
 # tests, which tell the fuzzer nothing about its input. Edges are still counted.
 SANITIZE_PLAIN=(-sanitize=fuzzer,address -sanitize-coverage=edge,inline-8bit-counters,pc-table)
+# The code a page target checks with rather than parses with (the drawing modules, and
+# WaterfallApp's search, cards and browser) is built with no coverage at all: libFuzzer
+# collecting its edges after every input was a quarter of FuzzCSV's samples, and steering
+# towards new drawing paths is FuzzText's and FuzzLayout's work, which trace these fully.
+# A crash or a failed check there is still found: only the fuzzer's guidance is lost.
+SANITIZE_CHECKS=(-sanitize=address)
 # The page targets parse with WaterfallApp and check what the browser draws with
 # these: they link a second build of them, made with SANITIZE_PLAIN, and their own
 # harness is compiled so too. FuzzText and FuzzLayout, which fuzz these modules,
@@ -34,6 +40,23 @@ SANITIZE_PLAIN=(-sanitize=fuzzer,address -sanitize-coverage=edge,inline-8bit-cou
 DRAWING_MODULES=(WaterfallLayout WaterfallView WaterfallTerminal)
 plain_target() {
   case $1 in FuzzLoader | FuzzCSV | FuzzJSONPath) return 0 ;; *) return 1 ;; esac
+}
+# WaterfallApp holds both what these targets parse with and what they check with
+# (the search's matchers, the cards, the browser): under perf its comparison hooks
+# were an eighth of FuzzCSV's samples, nearly all in checking code. It is built
+# whole-module, but with an object file per source file (-num-threads), twice:
+# with tracing and without (the same functions in the same files, the hooks
+# aside), and each page target links an archive that takes the traced objects
+# for the folders and files it fuzzes and the plain ones for the rest.
+SPLIT_MODULE=WaterfallApp
+traced_sources() {
+  case $1 in
+  # The readers, the formats' sniffers, the CSV table, the packing scanner; the
+  # roles, where field names meet the names the cards look for.
+  FuzzCSV) echo Loading/ Model/FieldRoles.swift ;;
+  # Those, and the JSON parser and values (Model/JSON) they parse with.
+  FuzzLoader | FuzzJSONPath) echo Loading/ Model/ ;;
+  esac
 }
 if [ -n "${FUZZ_BUILD_ONLY:-}" ]; then
   # Only that every target still compiles and links (CI): unoptimised, several
@@ -48,7 +71,7 @@ else
   OPT=(-O -g -whole-module-optimization)
 fi
 
-mkdir -p "$OUT"/{lib,lib-plain,modules,targets,include,findings,corpus,logs}
+mkdir -p "$OUT"/{lib,lib-plain,lib-targets,objects,objects-plain,modules,targets,include,findings,corpus,logs}
 ROOT=$(pwd)
 
 # C: the package's own C targets (CTextWidth, CImageDecoding), each with a module
@@ -94,9 +117,66 @@ module() {
   fi
   rebuilt=1
   echo "fuzz: building $name"
+  if [ "$name" = "$SPLIT_MODULE" ]; then
+    split_objects "$name" "$OUT/objects" "$OUT/modules" "${SANITIZE[@]}"
+    rm -f "$OUT/lib/lib$name.a"
+    ar rcs "$OUT/lib/lib$name.a" "$OUT/objects/$name"/*.o
+    return
+  fi
   "$SWIFTC" "${SANITIZE[@]}" "${OPT[@]}" -enable-testing -parse-as-library -swift-version 6 -module-name "$name" \
     "${SEARCH[@]}" -emit-module -emit-module-path "$OUT/modules/$name.swiftmodule" \
     -emit-library -static -o "$OUT/lib/lib$name.a" "${sources[@]}" 2> >(grep -v 'ld.gold: warning' >&2)
+}
+# The object of a source of the split module: its path in the module's folder,
+# slashes as dashes (Loading/Readers/CSVReader.swift: Loading-Readers-CSVReader.o).
+object_name() {
+  local path=${2#Sources/$1/}
+  path=${path//\//-}
+  echo "${path%.swift}.o"
+}
+# Builds the split module whole-module, an object file a source, into
+# <folder>/<module>/, and its module file into <modules>/, with the sanitizer
+# flags given.
+split_objects() {
+  local name=$1 folder=$2 modules=$3
+  shift 3
+  local sources
+  mapfile -t sources < <(find "Sources/$name" -name '*.swift' | sort)
+  rm -rf "${folder:?}/$name"
+  mkdir -p "$folder/$name"
+  {
+    echo "{"
+    local separator=""
+    for source in "${sources[@]}"; do
+      printf '%s"%s": {"object": "%s"}' "$separator" "$source" "$folder/$name/$(object_name "$name" "$source")"
+      separator=$',\n'
+    done
+    echo "}"
+  } >"$folder/$name.map.json"
+  "$SWIFTC" "$@" "${OPT[@]}" -num-threads 2 -enable-testing -parse-as-library -swift-version 6 -module-name "$name" \
+    "${SEARCH[@]}" -emit-module -emit-module-path "$modules/$name.swiftmodule" \
+    -c -output-file-map "$folder/$name.map.json" "${sources[@]}" 2> >(grep -v 'ld.gold: warning' >&2)
+}
+# The split module's archive for a page target: the traced object of each source
+# under one of the target's traced_sources, the plain one of every other.
+target_archive() {
+  local target=$1 name=$SPLIT_MODULE
+  local traced
+  read -r -a traced <<<"$(traced_sources "$target")"
+  local folder="$OUT/lib-targets/$target"
+  mkdir -p "$folder"
+  local objects=() source relative prefix object
+  while IFS= read -r source; do
+    relative=${source#Sources/$name/}
+    object=$(object_name "$name" "$source")
+    local from="$OUT/objects-plain/$name"
+    for prefix in "${traced[@]}"; do
+      if [[ $relative == "$prefix"* ]]; then from="$OUT/objects/$name"; fi
+    done
+    objects+=("$from/$object")
+  done < <(find "Sources/$name" -name '*.swift' | sort)
+  rm -f "$folder/lib$name.a"
+  ar rcs "$folder/lib$name.a" "${objects[@]}"
 }
 # The second build of a drawing module (its library only; the module is the same).
 plain_module() {
@@ -108,7 +188,7 @@ plain_module() {
   fi
   rebuilt=1
   echo "fuzz: building $name without comparison tracing"
-  "$SWIFTC" "${SANITIZE_PLAIN[@]}" "${OPT[@]}" -enable-testing -parse-as-library -swift-version 6 -module-name "$name" \
+  "$SWIFTC" "${SANITIZE_CHECKS[@]}" "${OPT[@]}" -enable-testing -parse-as-library -swift-version 6 -module-name "$name" \
     "${SEARCH[@]}" -emit-module-path "$OUT/lib-plain/$name.swiftmodule" \
     -emit-library -static -o "$OUT/lib-plain/lib$name.a" "${sources[@]}" 2> >(grep -v 'ld.gold: warning' >&2)
 }
@@ -120,6 +200,15 @@ done
 for name in "${DRAWING_MODULES[@]}"; do
   plain_module "$name"
 done
+# The split module's objects without tracing, when its traced ones are newer.
+# (A stamp: swiftc leaves a module file that did not change as it was.)
+if [ ! -f "$OUT/objects-plain/$SPLIT_MODULE.built" ] ||
+  [ "$OUT/lib/lib$SPLIT_MODULE.a" -nt "$OUT/objects-plain/$SPLIT_MODULE.built" ]; then
+  rebuilt=1
+  echo "fuzz: building $SPLIT_MODULE without comparison tracing"
+  split_objects "$SPLIT_MODULE" "$OUT/objects-plain" "$OUT/objects-plain" "${SANITIZE_CHECKS[@]}"
+  touch "$OUT/objects-plain/$SPLIT_MODULE.built"
+fi
 
 # Passed to the linker: swiftc takes no object files beside -emit-module-path,
 # which keeps a whole-module build's module out of the working folder.
@@ -152,7 +241,8 @@ for target in "${targets[@]}"; do
   libraries=(-L "$OUT/lib")
   if plain_target "$target"; then
     sanitize=("${SANITIZE_PLAIN[@]}")
-    libraries=(-L "$OUT/lib-plain" -L "$OUT/lib")
+    target_archive "$target"
+    libraries=(-L "$OUT/lib-targets/$target" -L "$OUT/lib-plain" -L "$OUT/lib")
   fi
   "$SWIFTC" "${sanitize[@]}" "${OPT[@]}" -parse-as-library -swift-version 6 -module-name "$target" \
     "${SEARCH[@]}" "Fuzz/$target.swift" Fuzz/Support/*.swift "${extra[@]}" -emit-executable -o "$OUT/$target" \
@@ -203,9 +293,13 @@ for target in "${targets[@]}"; do
   # The rate: libFuzzer's exec/s is a wall-clock figure, which on a shared machine
   # says as much about the load as about the target; the CPU seconds the run took
   # (bash's `time`, user + system) give the rate per second of CPU beside it.
+  # -reload=0: libFuzzer reads the corpus folder again every second for inputs
+  # other processes wrote there, and runs each it has not kept: the files of the
+  # second the folder last changed in (a corpus just copied, new seeds) ran twice,
+  # the half of them the first pass had not kept. One process a target runs here.
   set +e
   TIMEFORMAT='%U %S'
-  { time "$OUT/$target" "$corpus" -max_total_time="$SECONDS_EACH" -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb=2048 \
+  { time "$OUT/$target" "$corpus" -max_total_time="$SECONDS_EACH" -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb=2048 -reload=0 \
     -max_len="$max_len" -artifact_prefix="$findings/" -print_final_stats=1 >"$log" 2>&1; } 2>"$log.cpu"
   result=$?
   set -e

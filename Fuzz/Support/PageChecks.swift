@@ -9,13 +9,14 @@ import WaterfallView
 let searchChecks = ["a", "'1 !x", "^a | 0$", "title:'a"].map { (text: $0, query: SearchQuery($0)) }
 
 /// The invariants every parsed page keeps, whatever format it came in: shared by
-/// the page targets (`FuzzLoader`, `FuzzCSV`, `FuzzJSONPath`).
+/// the page targets (`FuzzLoader`, `FuzzCSV`, `FuzzJSONPath`). `itemCheck` is
+/// called with each item's parsed value, for a target's own invariants.
 ///
 /// ```swift
 /// let page = PageParser.parse(bytes, path: "fuzz.csv", options: ReadOptions(format: .csv))
 /// checkPage(page, bytes: bytes, roles: FieldRoles())
 /// ```
-func checkPage(_ page: PageParser.Page, bytes: [UInt8], roles: FieldRoles) {
+func checkPage(_ page: PageParser.Page, bytes: [UInt8], roles: FieldRoles, itemCheck: ((JSONValue) -> Void)? = nil) {
   for line in page.skipped.listed {
     require(line.location.line >= 1 && line.location.column >= 1, "skipped line at \(line.location)")
   }
@@ -23,36 +24,54 @@ func checkPage(_ page: PageParser.Page, bytes: [UInt8], roles: FieldRoles) {
     require(location.line >= 1 && location.column >= 1 && !message.isEmpty, "error at \(location): \(message)")
   }
 
-  let store = ItemStore(roles: roles)
+  // What the user would see runs for a few items on a small screen: those pages
+  // keep each item's text and value for it (the second half, below).
+  let shows = (1...40).contains(page.items.count) && bytes.count <= 8192
+  var shown: [(json: [UInt8], value: JSONValue)] = []
   for item in page.items {
     guard let kept = item.json else {
       require(false, "a page parsed from memory kept no text for an item")
       return
     }
+    // The item's place in the page holds its kept text (what the browser reads
+    // again from the file).
+    require(item.offset >= 0 && item.length == kept.count && item.offset + item.length <= bytes.count
+      && bytes[item.offset..<(item.offset + item.length)].elementsEqual(kept),
+      "an item at \(item.offset) of \(item.length) bytes keeps \(kept.count) other bytes")
     // A CSV record's bytes read as JSON through its header.
     let json = page.shape.json(from: kept)
-    require(item.offset >= 0 && item.length >= 0, "an item at \(item.offset) of \(item.length) bytes")
     // The kept text is one JSON value, and the card packed from its bytes is the
     // one the plain road (parse, CardContent, cut, pack) makes.
     guard let value = try? JSONParser.parse(json) else {
       require(false, "the kept text \(String(decoding: json, as: UTF8.self).debugDescription) does not parse")
       return
     }
-    var plain: [UInt8] = []
-    ItemScanner.limited(CardContent(value: value, roles: roles)).pack(into: &plain)
-    CardContent.appendText(roles.first(roles.id, in: value)?.text, to: &plain)
-    CardContent.appendText(roles.group.isEmpty ? nil : roles.first(roles.group, in: value)?.text, to: &plain)
-    // Members of a map take their key as title: only plain items compare here.
-    if case .json = page.shape, plain != item.packed {
-      require(false, "the scanner's card differs from the parser's for \(String(decoding: json, as: UTF8.self).debugDescription)")
+    itemCheck?(value)
+    // Members of a map take their key as title: only items packed from their
+    // JSON text (plain items, CSV records) compare here.
+    switch page.shape {
+    case .json, .csv:
+      var plain: [UInt8] = []
+      ItemScanner.limited(CardContent(value: value, roles: roles)).pack(into: &plain)
+      CardContent.appendText(roles.first(roles.id, in: value)?.text, to: &plain)
+      CardContent.appendText(roles.group.isEmpty ? nil : roles.first(roles.group, in: value)?.text, to: &plain)
+      if plain != item.packed {
+        require(false, "the scanner's card differs from the parser's for \(String(decoding: json, as: UTF8.self).debugDescription)")
+      }
+    case .member, .sqlite: break
     }
     let written = Array(value.compactText.utf8)
     require((try? JSONParser.parse(written)) == value, "compactText does not round-trip: \(value.compactText.debugDescription)")
-    do { try store.append(json: json) } catch { require(false, "the store refused kept text: \(error)") }
+    if shows { shown.append((json, value)) }
   }
+  guard shows else { return }
 
-  // What the user would see, for a few items on a small screen.
-  guard store.count > 0, store.count <= 40, bytes.count <= 8192 else { return }
+  // The store the browser reads, filled as a loader fills it: the items as
+  // scanned, in a page that reads them as the parser did (its shape).
+  let store = ItemStore(roles: roles)
+  let memory = store.addMemoryPage(path: "fuzz")
+  store.setShape(page.shape, ofPage: memory)
+  store.append(page.items, toPage: memory)
   var matchers = searchChecks.map { ItemMatcher($0.query) }
   for index in 0..<store.count {
     let content = store.content(at: index)
@@ -68,8 +87,8 @@ func checkPage(_ page: PageParser.Page, bytes: [UInt8], roles: FieldRoles) {
     // The search's one pass over the item's bytes agrees with the query on its
     // parsed values (valid UTF-8 only: the two repair bad bytes apart). Each
     // matcher serves every item of the page, as a search worker's does.
-    let json = store.json(at: index)
-    if String(validating: json, as: UTF8.self) != nil, let value = try? JSONParser.parse(json) {
+    let (json, value) = shown[index]
+    if String(validating: json, as: UTF8.self) != nil {
       let fields = SearchFields(value)
       for m in matchers.indices {
         let fast = json.withUnsafeBufferPointer { matchers[m].matches(json: $0) }
@@ -80,8 +99,12 @@ func checkPage(_ page: PageParser.Page, bytes: [UInt8], roles: FieldRoles) {
   }
   let browser = Browser(store: store, options: Browser.Options(), size: Size(width: 44, height: 14))
   let screen = CellBuffer(width: 44, height: 14)
-  for key in [Key.down, .right, .enter, .pageDown, .end, .escape] {
+  // Drawn after the keys that change what is on screen: after ↓ (the grid as after
+  // →, the selection elsewhere) and Esc (the grid as before Enter) every page of
+  // the grown corpus showed no scalar the other four draws did not (2,599 pages).
+  for (key, draws) in [(Key.down, false), (.right, true), (.enter, true), (.pageDown, true), (.end, true), (.escape, false)] {
     _ = browser.handle(.key(key))
+    guard draws else { continue }
     screen.clear()
     browser.draw(in: screen)
     // Every scalar on screen, as the terminal is sent them (the runs of each row:
