@@ -3,7 +3,7 @@ import WaterfallWorkers
 
 @testable import WaterfallApp
 
-/// The search's compact texts built once every item is in, before any key:
+/// The search's compact texts built when the search opens, before any key:
 /// every whole block, within the budget, stopped by a cancel, never for a
 /// one-pass `render`, and searched as the JSON is.
 @Suite struct SearchTextPreparerTests {
@@ -37,15 +37,16 @@ import WaterfallWorkers
     #expect(rendered.searchTexts.itemsHeld == 0, "render searches once: building first would only slow it")
   }
 
-  @Test func theBrowserPreparesWhenLoadingEndsAndSearchesTheSame() {
+  @Test func theBrowserPreparesWhenTheSearchOpensAndSearchesTheSame() {
     let store = Fixture.store(3_100)
     let browser = Fixture.browser(store)
     browser.loading = .loading(progress: nil)
-    browser.runPendingWork()
-    #expect(store.searchTexts.itemsHeld == 0, "nothing before the last page is in")
     browser.loading = .done
     browser.runPendingWork()
-    #expect(store.searchTexts.itemsHeld == 3_072)
+    #expect(store.searchTexts.itemsHeld == 0, "nothing is spent before someone searches")
+    _ = browser.handle(.key(.character("/")))
+    browser.runPendingWork()
+    #expect(store.searchTexts.itemsHeld == 3_072, "the search opened: every whole block")
 
     // Matches over the built texts are those over the JSON.
     let reference = Fixture.store(3_100)

@@ -215,7 +215,9 @@ extension Browser {
       if filter.isEmpty { return options.escapeGoesBack ? .back : .quit(quitStatus) }
       applyFilter("")
     case .quit: return .quit(quitStatus)
-    case .filter: mode = .filtering
+    case .filter:
+      mode = .filtering
+      pipeline.prepareSearchTexts()
     case .moreColumns where options.layout == .table: cards.resizeTableColumn(by: 2)
     case .fewerColumns where options.layout == .table: cards.resizeTableColumn(by: -2)
     case .moreColumns: cards.setColumns(columns + 1)

@@ -1,8 +1,8 @@
 import WaterfallWorkers
 
 /// Builds the compact search texts (``SearchTextCache``) of every whole block
-/// of a store's items in the background once they are loaded, so that the
-/// first search key finds them built instead of building them as it passes.
+/// of a store's items in the background when the user opens the search (`/`),
+/// so that the first key finds them built instead of building them as it passes.
 ///
 /// It runs on one lane at lowered priority and stops at the cache's budget, at
 /// ``cancel()``, or when the store's items are replaced. A search running
@@ -13,7 +13,7 @@ import WaterfallWorkers
 ///
 /// ```swift
 /// let preparer = SearchTextPreparer(mode: .background(wake: {}))
-/// preparer.prepare(store.itemTexts)   // after the last page is in
+/// preparer.prepare(store.itemTexts)   // at `/`
 /// // later: store.searchTexts.itemsHeld == every whole block's items
 /// ```
 final class SearchTextPreparer {

@@ -180,14 +180,20 @@ final class ShownPipeline {
 
   /// Every item is loaded: a sort made while loading is made again over all
   /// of them (`atTop`: the cards were at the top of the order, and stay there).
-  /// The search's compact texts are built meanwhile, so the first key finds them.
   func loadingFinished(atTop: Bool) {
     guard refinement == nil else { return }
-    textPreparer.prepare(store.itemTexts)
     if let order = pendingSort ?? sortOrder { requestSort(order, selectingFirst: atTop) }
   }
 
   // MARK: Searching
+
+  /// The user is about to search (`/`): the compact texts of the items in
+  /// are built meanwhile, so the first key finds them built. (Not at load:
+  /// they cost about as much memory as the cards, spent only once someone searches.)
+  func prepareSearchTexts() {
+    guard refinement == nil else { return }
+    textPreparer.prepare(store.itemTexts)
+  }
 
   /// Whether a search is still looking.
   var isSearching: Bool { search.map { !$0.finished } ?? false }
