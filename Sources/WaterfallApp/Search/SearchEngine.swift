@@ -247,11 +247,7 @@ public final class SearchEngine: Sendable {
       while j < places.count, items[places[j]] / size == index { j += 1 }
       var block = cache.block(index)
       if block == nil, mayBuild, j - i == size, (index + 1) * size <= job.texts.count, cache.hasRoom {
-        var builder = SearchTextBuilder(paths: cache.paths, expectedItems: size, expectedBytes: 512 * size)
-        job.texts.forEachJSON(of: (index * size)..<((index + 1) * size)) { _, json in builder.add(json: json) }
-        let built = builder.finish()
-        cache.store(built, at: index)
-        block = built
+        block = cache.build(index, of: job.texts)
         if stop() { return false }
       }
       guard let block else {

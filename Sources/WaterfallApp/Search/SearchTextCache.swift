@@ -70,6 +70,23 @@ public final class SearchTextCache: Sendable {
     return kept
   }
 
+  /// Builds block `index` of `texts` (its ``blockSize`` items, read in their
+  /// JSON) and keeps it unless the budget is spent or another lane kept one
+  /// first; returns the block built, kept or not. The block must be whole.
+  ///
+  /// ```swift
+  /// let block = cache.build(3, of: store.itemTexts)   // items 3,072..<4,096
+  /// ```
+  @discardableResult
+  func build(_ index: Int, of texts: ItemTexts) -> SearchTextBlock {
+    let size = Self.blockSize
+    var builder = SearchTextBuilder(paths: paths, expectedItems: size, expectedBytes: 512 * size)
+    texts.forEachJSON(of: (index * size)..<((index + 1) * size)) { _, json in builder.add(json: json) }
+    let built = builder.finish()
+    store(built, at: index)
+    return built
+  }
+
   /// The bytes the blocks hold.
   public var bytesUsed: Int { used.load(ordering: .relaxed) }
 

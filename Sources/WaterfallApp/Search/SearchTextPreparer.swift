@@ -28,13 +28,9 @@ final class SearchTextPreparer {
   func prepare(_ texts: ItemTexts) {
     guard !worker.mode.isSynchronous, let cache = texts.searchTexts else { return }
     worker.start { job in
-      let size = SearchTextCache.blockSize
-      for index in 0..<(texts.count / size) {
+      for index in 0..<(texts.count / SearchTextCache.blockSize) {
         guard !job.isCancelled, cache.hasRoom else { return }
-        guard cache.block(index) == nil else { continue }
-        var builder = SearchTextBuilder(paths: cache.paths, expectedItems: size, expectedBytes: 512 * size)
-        texts.forEachJSON(of: (index * size)..<((index + 1) * size)) { _, json in builder.add(json: json) }
-        cache.store(builder.finish(), at: index)
+        if cache.block(index) == nil { cache.build(index, of: texts) }
       }
     }
   }
