@@ -122,6 +122,25 @@ public struct Parallelism: Sendable {
   /// Parts shared with `helpers`.
   public static func helpers(_ helpers: HelperThreads) -> Parallelism { Parallelism(helpers: helpers) }
 
+  /// Runs `body` for each part `0..<parts` as ``perform(_:_:)`` does, and
+  /// returns what each part made, in part order.
+  ///
+  /// ```swift
+  /// let halves = parallelism.map(2) { part in scan(part == 0 ? first : second) }
+  /// ```
+  public func map<Result>(_ parts: Int, _ body: (Int) -> Result) -> [Result] {
+    let results = UnsafeMutableBufferPointer<Result?>.allocate(capacity: max(0, parts))
+    results.initialize(repeating: nil)
+    defer {
+      results.deinitialize()
+      results.deallocate()
+    }
+    // Each part writes only its own slot, and `perform` returns once all are done.
+    nonisolated(unsafe) let shared = results
+    perform(parts) { part in shared[part] = body(part) }
+    return results.map { $0! }
+  }
+
   /// Whether parts may run on other threads than the caller's.
   public var hasHelpers: Bool { helpers != nil }
 

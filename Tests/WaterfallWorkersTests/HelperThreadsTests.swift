@@ -28,4 +28,11 @@ import Testing
     Parallelism.serial.perform(3) { order.append($0) }
     #expect(order == [0, 1, 2])
   }
+
+  /// Each part's result lands at its part's place, whichever thread ran it.
+  @Test(arguments: [0, 1, 2, 7, 64]) func mapGivesThePartsResultsInOrder(parts: Int) {
+    let helpers = HelperThreads(name: "test-map", priority: .normal, count: 1)
+    #expect(Parallelism.helpers(helpers).map(parts) { [$0, $0 * $0] } == (0..<parts).map { [$0, $0 * $0] })
+    #expect(Parallelism.serial.map(parts) { "\($0)" } == (0..<parts).map { "\($0)" })
+  }
 }

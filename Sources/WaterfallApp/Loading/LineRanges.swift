@@ -66,15 +66,8 @@ struct LineRanges {
         bounds.append(next..<end)
         next = end
       }
-      let parts = UnsafeMutableBufferPointer<Part>.allocate(capacity: bounds.count)
-      parts.initialize(repeating: Part())
-      defer {
-        parts.deinitialize()
-        parts.deallocate()
-      }
-      nonisolated(unsafe) let results = parts
-      parallelism.perform(bounds.count) { i in
-        results[i] = read(bounds[i], ownsFirstByte: bounds[i].lowerBound == offset, fileSize: size)
+      let parts = parallelism.map(bounds.count) { i in
+        read(bounds[i], ownsFirstByte: bounds[i].lowerBound == offset, fileSize: size)
       }
       for (i, part) in parts.enumerated() {
         if let error = part.error { return .unreadable(path: error.path, reason: error.reason) }

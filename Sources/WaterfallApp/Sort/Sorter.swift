@@ -1,4 +1,3 @@
-import Synchronization
 import WaterfallWorkers
 
 /// Orders the store's items by a ``SortOrder``: reads every item's field on two
@@ -29,13 +28,9 @@ public enum Sorter {
     let parts = 2
     let count = texts.count
     let descending = order.descending
-    let results = Mutex<[Keys?]>(Array(repeating: nil, count: parts))
-    parallelism.perform(parts) { part in
-      let range = (count * part / parts)..<(count * (part + 1) / parts)
-      let found = keys(of: texts, in: range, field: field, descending: descending, shouldStop: shouldStop)
-      results.withLock { $0[part] = found }
-    }
-    var pieces = results.withLock { $0.compactMap { $0 } }
+    var pieces = parallelism.map(parts) { part in
+      keys(of: texts, in: (count * part / parts)..<(count * (part + 1) / parts), field: field, descending: descending, shouldStop: shouldStop)
+    }.compactMap { $0 }
     guard pieces.count == parts, !shouldStop() else { return nil }
     var all = pieces.removeFirst()
     for piece in pieces { all.append(piece) }

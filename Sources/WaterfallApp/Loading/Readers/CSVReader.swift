@@ -88,17 +88,6 @@ struct CSVReader: ItemReader {
       return
     }
     let half = records.count / 2
-    let results = UnsafeMutableBufferPointer<[ScannedItem]>.allocate(capacity: 2)
-    results.initialize(repeating: [])
-    defer {
-      results.deinitialize()
-      results.deallocate()
-    }
-    nonisolated(unsafe) let shared = results
-    parallelism.perform(2) { part in
-      shared[part] = scanned(part == 0 ? records[..<half] : records[half...])
-    }
-    items += results[0]
-    items += results[1]
+    for found in parallelism.map(2, { scanned($0 == 0 ? records[..<half] : records[half...]) }) { items += found }
   }
 }

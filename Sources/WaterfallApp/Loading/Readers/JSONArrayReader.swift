@@ -118,15 +118,8 @@ struct JSONArrayReader: ItemReader {
     }
     guard bounds.count >= Self.partsThreshold else { return nil }
     let parts = 2
-    let results = UnsafeMutableBufferPointer<[ScannedItem]>.allocate(capacity: parts)
-    results.initialize(repeating: [])
-    defer {
-      results.deinitialize()
-      results.deallocate()
-    }
-    nonisolated(unsafe) let shared = results
     let (scanner, keepsBytes, perPart) = (scanner.withSettledTable(), keepsBytes, (bounds.count + parts - 1) / parts)
-    parallelism.perform(parts) { part in
+    let results = parallelism.map(parts) { part in
       var scanned: [ScannedItem] = []
       scanned.reserveCapacity(perPart)
       for range in bounds[min(bounds.count, part * perPart)..<min(bounds.count, (part + 1) * perPart)] {
@@ -136,7 +129,7 @@ struct JSONArrayReader: ItemReader {
         else { break }
         scanned.append(item)
       }
-      shared[part] = scanned
+      return scanned
     }
     var taken = 0
     for part in 0..<parts {
