@@ -49,10 +49,7 @@ import WaterfallLayout
     store.removeAll()
     let controller = LoadController(source: FileSource(path: file.path), store: store, workers: .stepped)
     _ = controller.start()
-    repeat {
-      controller.runPendingWork()
-      _ = controller.drain()
-    } while !(controller.isIdle && !controller.hasPendingEvents)
+    controller.readToEnd()
     #expect(store.count == 60)
     #expect(store.knownHeightCount(width: 26) == 60, "every card measured as it was read, none by the layout")
     let fresh = ItemStore(roles: FieldRoles())
@@ -61,12 +58,7 @@ import WaterfallLayout
 
     // A reload reads into a new store that measures at the same width.
     _ = controller.reload()
-    var replacement: ItemStore?
-    repeat {
-      controller.runPendingWork()
-      replacement = controller.drain().replacement ?? replacement
-    } while !(controller.isIdle && !controller.hasPendingEvents)
-    let reread = try #require(replacement)
+    let reread = try #require(controller.readToEnd())
     #expect(reread !== store)
     #expect(reread.count == 60)
     #expect(reread.knownHeightCount(width: 26) == 60)

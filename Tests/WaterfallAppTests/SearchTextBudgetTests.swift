@@ -20,12 +20,7 @@ import TestSupport
     #expect(store.searchTexts.budget == 10 << 20)
     _ = controller.start()
     _ = controller.reload()
-    var replacement: ItemStore?
-    repeat {
-      controller.runPendingWork()
-      replacement = controller.drain().replacement ?? replacement
-    } while !(controller.isIdle && !controller.hasPendingEvents)
-    let reread = try #require(replacement)
+    let reread = try #require(controller.readToEnd())
     #expect(reread !== store)
     #expect(reread.searchTexts.budget == 10 << 20, "a reload's store keeps the budget")
 
