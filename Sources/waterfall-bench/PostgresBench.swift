@@ -125,16 +125,26 @@ struct PostgresBench {
                sorted.map { Measure.seconds($0 - start) * 1000 } ?? .nan, "ms", note: sorted == nil ? "not shown in 300 s" : nil)
   }
 
-  /// A fresh program scrolled with Page Down past `scrolled` rows, in the
-  /// table's order: its resident memory then.
-  private func measureScroll(_ cluster: BenchCluster, table: String, into report: inout Report) {
+  /// A fresh program on `table` as a table, once its first row shows; nil if
+  /// it could not start or showed nothing in 120 s (the caller quits it).
+  private func openTable(_ cluster: BenchCluster, table: String) -> TerminalDriver? {
     guard let driver = try? TerminalDriver(
       program: waterfall, arguments: ["--pg", cluster.conninfo, "--table", table, "--layout", "table"],
       columns: columns, rows: screenRows)
-    else { return }
+    else { return nil }
+    guard driver.waitForFrame(timeout: .seconds(120), until: { $0.screen.line(1).contains("mug 1 ") }) != nil else {
+      driver.finish(quitKeys: TerminalKeys.text("q"))
+      return nil
+    }
+    return driver
+  }
+
+  /// A fresh program scrolled with Page Down past `scrolled` rows, in the
+  /// table's order: its resident memory then.
+  private func measureScroll(_ cluster: BenchCluster, table: String, into report: inout Report) {
+    guard let driver = openTable(cluster, table: table) else { return }
     defer { driver.finish(quitKeys: TerminalKeys.text("q")) }
     let status = { (d: TerminalDriver) in d.screen.line(d.screen.height - 1) }
-    guard driver.waitForFrame(timeout: .seconds(120), until: { $0.screen.line(1).contains("mug 1 ") }) != nil else { return }
     let start = driver.elapsed
     let pageDown = TerminalKeys.text("\u{1B}[6~")
     var position = StatusPosition(parsing: status(driver))?.index ?? 0
@@ -155,13 +165,9 @@ struct PostgresBench {
   /// rows above read at each window's top): the time to the last screen and
   /// the resident memory then.
   private func measureJump(_ cluster: BenchCluster, table: String, into report: inout Report) {
-    guard let driver = try? TerminalDriver(
-      program: waterfall, arguments: ["--pg", cluster.conninfo, "--table", table, "--layout", "table"],
-      columns: columns, rows: screenRows)
-    else { return }
+    guard let driver = openTable(cluster, table: table) else { return }
     defer { driver.finish(quitKeys: TerminalKeys.text("q")) }
     let status = { (d: TerminalDriver) in d.screen.line(d.screen.height - 1) }
-    guard driver.waitForFrame(timeout: .seconds(120), until: { $0.screen.line(1).contains("mug 1 ") }) != nil else { return }
     driver.settle(quiet: .milliseconds(300), timeout: .seconds(10))
     var start = driver.elapsed
     driver.send(TerminalKeys.text("G"))
