@@ -35,6 +35,10 @@ struct JSONArrayReader: ItemReader {
   var parallelism = Parallelism.serial
   /// The fewest whole elements worth scanning in parts.
   static let partsThreshold = 64
+  /// Where (a page offset) the last skip found too few whole elements: parts
+  /// are not tried again before it, so a chunk of few large elements is
+  /// skipped over once, not once an element.
+  private var fewElementsUntil = 0
 
   init(scanner: ItemScanner, keepsBytes: Bool, isMap: Bool) {
     self.scanner = scanner
@@ -75,7 +79,9 @@ struct JSONArrayReader: ItemReader {
         parser.position += 1
         state = .closed
       case .afterOpen, .afterComma:
-        if parallelism.hasHelpers, !isMap, let end = scanInParts(chunk, from: at, into: &items) {
+        if parallelism.hasHelpers, !isMap, chunk.start + at >= fewElementsUntil,
+          let end = scanInParts(chunk, from: at, into: &items)
+        {
           parser.position = end
           state = .afterValue
           continue
@@ -116,7 +122,10 @@ struct JSONArrayReader: ItemReader {
       parser.position += 1
       parser.skipWhitespace()
     }
-    guard bounds.count >= Self.partsThreshold else { return nil }
+    guard bounds.count >= Self.partsThreshold else {
+      fewElementsUntil = chunk.start + (bounds.last?.upperBound ?? start) + 1
+      return nil
+    }
     let parts = 2
     let (scanner, keepsBytes, perPart) = (scanner.withSettledTable(), keepsBytes, (bounds.count + parts - 1) / parts)
     let results = parallelism.map(parts) { part in
