@@ -137,12 +137,15 @@ import Testing
     let select = SQLSelect(from: #""public"."items""#, columns: [#""price""#, #""shop""#], filter: filter, order: order, dialect: .postgres)
     #expect(
       select.statement().sql
-        == #"SELECT "price", "shop", "price", "id" FROM "public"."items" WHERE COALESCE("shop" ILIKE $1, FALSE)"#
+        == #"SELECT "price", "shop", "id" FROM "public"."items" WHERE COALESCE("shop" ILIKE $1, FALSE)"#
         + #" ORDER BY "price" ASC NULLS LAST, "id" ASC"#)
+    // The price is read where the list has it; the id, not listed, after the list.
+    #expect(select.keyColumns(in: 3) == [0, 2])
+    #expect(select.appendedKeyCount == 1)
     let next = select.statement(after: [.text("3"), .text("9")], limit: 50)
     #expect(
       next.sql
-        == #"SELECT "price", "shop", "price", "id" FROM "public"."items" WHERE (COALESCE("shop" ILIKE $1, FALSE))"#
+        == #"SELECT "price", "shop", "id" FROM "public"."items" WHERE (COALESCE("shop" ILIKE $1, FALSE))"#
         + #" AND (("price" > $2 OR "price" IS NULL) OR ("price" = $2 AND "id" > $3))"#
         + #" ORDER BY "price" ASC NULLS LAST, "id" ASC LIMIT 50"#)
     #expect(next.parameters == [.text("%c%l%a%y%"), .text("3"), .text("9")])

@@ -217,8 +217,12 @@ public final class PostgresReader: @unchecked Sendable {
     let result: PostgresResult
     let asked = rowsRead == 0 ? max(1, min(pageRows, firstPageRows ?? pageRows)) : pageRows
     do {
-      if !cursorOpen { try openCursor() }
-      result = try connection.pq.execute("FETCH FORWARD \(asked) FROM \(Self.cursor)")
+      if rowsRead == 0, last == nil, !cursorOpen, let select, select.order.isTotal {
+        result = try firstPage(of: select, rows: asked)
+      } else {
+        if !cursorOpen { try openCursor() }
+        result = try connection.pq.execute("FETCH FORWARD \(asked) FROM \(Self.cursor)")
+      }
     } catch {
       suspend()
       throw error
@@ -309,6 +313,18 @@ public final class PostgresReader: @unchecked Sendable {
     connection = fresh
   }
 
+  /// The first page of a total order as one statement with `LIMIT`, in a
+  /// transaction of its own; the next page opens a cursor after its last row.
+  /// The server may scan and sort this statement on several cores, which it
+  /// never does for a cursor's: the first screen sorted by an unindexed
+  /// column comes as soon as `psql` would show it.
+  private func firstPage(of select: SQLSelect, rows: Int) throws(PostgresError) -> PostgresResult {
+    let statement = select.statement(limit: rows)
+    try connection.begin(owner: self)
+    defer { if connection.transactionOwner === self { connection.rollback() } }
+    return try connection.pq.execute(statement.sql, statement.parameters.map(\.text))
+  }
+
   /// Begins the transaction and declares the cursor, after the last row given.
   private func openCursor() throws(PostgresError) {
     let total = select?.order.isTotal == true
@@ -363,10 +379,11 @@ public final class PostgresReader: @unchecked Sendable {
     }
     guard let encoder else { return [] }
     let identityCount = select?.order.identityCount ?? 0
+    let keyColumns = select?.keyColumns(in: result.columns.count) ?? []
     var rows: [PostgresRow] = []
     rows.reserveCapacity(result.rowCount)
     for row in 0..<result.rowCount {
-      let keys = (encoder.resultColumns..<result.columns.count).map { column in
+      let keys = keyColumns.map { column in
         result.text(row, column).map(SQLValue.text) ?? .null
       }
       let identity = keys.suffix(identityCount).compactMap(\.text)

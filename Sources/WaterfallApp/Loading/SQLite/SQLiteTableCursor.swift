@@ -90,7 +90,7 @@ final class SQLiteTableCursor: PageCursor, @unchecked Sendable {
       let searching = !refinement.query.isEmpty
       let count = reader.rowsRead == 0 && searching ? min(pageRows, SQLiteSource.firstMatches) : pageRows
       let keepsTexts = settings.scanner.checksOnly
-      let columns = reader.select.order.keys.count
+      let columns = reader.select.appendedKeyCount
       var keys: [[UInt8]]?
       var json: [UInt8] = []
       func item(_ row: SQLiteDatabase.Row, _ rowid: Int64) -> ScannedItem? {

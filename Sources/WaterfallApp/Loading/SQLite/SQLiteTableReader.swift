@@ -119,6 +119,7 @@ final class SQLiteTableReader {
   @discardableResult
   func read(upTo count: Int, _ body: (SQLiteDatabase.Row, Int64) -> Void) throws(SQLiteDatabase.Failure) -> Int {
     var given = 0
+    var keyColumns: [Int] = []
     while given < count, !isFinished {
       if running == nil { try open() }
       guard let statement = running else { break }
@@ -135,9 +136,8 @@ final class SQLiteTableReader {
         break
       }
       rowsInWindow += 1
-      let keys = select.order.keys.count
-      let first = row.columnCount - keys
-      last = (first..<row.columnCount).contains(where: row.isBlob) ? nil : (first..<row.columnCount).map(row.value)
+      if keyColumns.isEmpty { keyColumns = select.keyColumns(in: row.columnCount) }
+      last = keyColumns.contains(where: row.isBlob) ? nil : keyColumns.map(row.value)
       if rowsRead == 0 { firstKeys = last }
       let rowid = rowKey.rowidName == nil ? Int64(rowsRead) : row.integer(row.columnCount - 1)
       body(row, rowid)
@@ -172,10 +172,10 @@ final class SQLiteTableReader {
     var given = 0
     var pageLast: [SQLValue]?
     var pageFirst: [SQLValue]?
-    let columns = select.order.keys.count
+    var keyColumns: [Int] = []
     while let row = try statement.next() {
-      let first = row.columnCount - columns
-      let rowKeys = (first..<row.columnCount).contains(where: row.isBlob) ? nil : (first..<row.columnCount).map(row.value)
+      if keyColumns.isEmpty { keyColumns = select.keyColumns(in: row.columnCount) }
+      let rowKeys = keyColumns.contains(where: row.isBlob) ? nil : keyColumns.map(row.value)
       if given == 0 { pageLast = rowKeys }
       pageFirst = rowKeys
       body(row, row.integer(row.columnCount - 1))

@@ -2,14 +2,18 @@
 /// (``SQLOrder``) and read after a given row: the statement both PostgreSQL and
 /// SQLite sources page through.
 ///
-/// The order's key values are selected after `columns` (the last
-/// `order.keys.count` columns of each row), so that the reader has what
-/// ``statement(after:limit:)`` needs for the next page.
+/// The reader needs each row's order keys for the next page's
+/// ``statement(after:limit:)``. A key that is one of `columns` as written is
+/// read from there; the others are selected after `columns`
+/// (``keyColumns(in:)`` says where each is). Selecting a column twice made
+/// PostgreSQL project every row it scanned before sorting: a sort by `title`
+/// over 3M rows took 974 ms instead of 367.
 ///
 /// ```swift
 /// let select = SQLSelect(from: "\"items\"", columns: ["\"id\"", "\"title\""], filter: filter, order: order, dialect: .sqlite)
 /// select.statement(after: [.integer(1000)], limit: 500).sql
 /// // SELECT "id", "title", rowid FROM "items" WHERE (…) AND (rowid > ?2) ORDER BY rowid ASC LIMIT 500
+/// select.keyColumns(in: 3)   // [2]: the rowid, selected after the columns
 /// ```
 public struct SQLSelect: Sendable, Equatable {
   /// The relation: a quoted table name, or `(query) AS q`.
@@ -39,12 +43,30 @@ public struct SQLSelect: Sendable, Equatable {
       conditions.append(after.sql)
       parameters += after.parameters
     }
-    var sql = "SELECT " + (columns + order.keys.map(\.expression)).joined(separator: ", ") + " FROM " + from
+    let appended = order.keys.map(\.expression).filter { !columns.contains($0) }
+    var sql = "SELECT " + (columns + appended).joined(separator: ", ") + " FROM " + from
     if !conditions.isEmpty { sql += " WHERE " + conditions.map { conditions.count == 1 ? $0 : "(\($0))" }.joined(separator: " AND ") }
     let orderBy = order.orderBy
     if !orderBy.isEmpty { sql += " " + orderBy }
     if let limit { sql += " LIMIT \(limit)" }
     return SQLFragment(sql, parameters: parameters)
+  }
+
+  /// How many order keys are selected after `columns`: the row's fields end
+  /// that many columns before its last.
+  public var appendedKeyCount: Int {
+    order.keys.count { !columns.contains($0.expression) }
+  }
+
+  /// Where each order key's value is in a row of `columnCount` columns, in the
+  /// order's key order: its place among `columns`, or after them.
+  public func keyColumns(in columnCount: Int) -> [Int] {
+    var next = columnCount - appendedKeyCount
+    return order.keys.map { key in
+      if let listed = columns.firstIndex(of: key.expression) { return listed }
+      defer { next += 1 }
+      return next
+    }
   }
 
   /// The same rows read backward (``SQLOrder/reversed()``): its statement
