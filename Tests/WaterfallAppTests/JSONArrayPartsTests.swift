@@ -76,18 +76,41 @@ import WaterfallWorkers
     }
   }
 
-  /// The parts are used: a chunk of many whole elements is scanned by them.
-  @Test func aChunkOfManyElementsIsScannedInParts() {
-    let elements = Self.elements(JSONArrayReader.partsThreshold * 2, seed: 1)
-    let text = "[" + elements.joined(separator: ",") + "]"
-    var reader = JSONArrayReader(scanner: ItemScanner(roles: FieldRoles()), keepsBytes: false, isMap: false)
+  /// Scans `text`'s array (its elements from byte 1) in parts as one chunk.
+  static func scanInParts(_ text: String) -> (reader: JSONArrayReader, items: [ScannedItem], end: Int?) {
+    var reader = JSONArrayReader(scanner: ItemScanner(roles: FieldRoles()), keepsBytes: true, isMap: false)
     reader.parallelism = .helpers(.normal)
     var items: [ScannedItem] = []
     let bytes = Array(text.utf8)
+    let start = bytes.firstIndex { $0 != UInt8(ascii: "[") && $0 != 0x20 && $0 != 0x0A }!
     let end = bytes.withUnsafeBufferPointer { buffer in
-      reader.scanInParts(Chunk(bytes: buffer, start: 0, location: TextLocation(line: 1, column: 1), atEnd: true, path: "a.json"), from: 1, into: &items)
+      reader.scanInParts(Chunk(bytes: buffer, start: 0, location: TextLocation(line: 1, column: 1), atEnd: true, path: "a.json"), from: start, into: &items)
     }
+    return (reader, items, end)
+  }
+
+  /// The parts are used: the second part's guessed start is kept, whether the
+  /// array is written on one line or one element a line, and whether the
+  /// chunk holds its opening bracket or starts at an element, as later ones do.
+  @Test(arguments: [("[", ","), ("[\n  ", ",\n  "), ("", ",\n  ")])
+  func aChunkOfManyElementsIsScannedInParts(opening: String, separator: String) {
+    let elements = (0..<500).map { #"{"title":"mug \#($0)","tags":[{"a":1},{"b":2}],"n":\#($0)}"# }
+    let text = opening + elements.joined(separator: separator) + "\n]"
+    let (reader, items, end) = Self.scanInParts(text)
+    #expect(reader.guessesKept == 1)
     #expect(items.count == elements.count)
-    #expect(end == bytes.count - 1, "the last element ends before the closing bracket")
+    #expect(items.map { String(decoding: $0.json ?? [], as: UTF8.self) } == elements)
+    #expect(end == text.utf8.count - 2, "the last element ends before the newline and the closing bracket")
+  }
+
+  /// A guess inside an element (a nested array of objects that open as the
+  /// elements do) is not kept, and the elements are those read in turn.
+  @Test func aGuessInsideAnElementIsLetGo() {
+    let nested = Array(repeating: #"{"title":1}"#, count: 4_000).joined(separator: ",")
+    let elements = [#"{"title":"small"}"#, #"{"title":"big","rows":["# + nested + "]}", #"{"title":"last"}"#]
+    let text = "[" + elements.joined(separator: ",") + "]"
+    let (reader, items, _) = Self.scanInParts(text)
+    #expect(reader.guessesKept == 0)
+    #expect(items.map { String(decoding: $0.json ?? [], as: UTF8.self) } == elements)
   }
 }

@@ -1,3 +1,4 @@
+import Glibc
 import WaterfallWorkers
 
 /// Reads the elements of a JSON array, or the members of a map (an object whose
@@ -9,10 +10,12 @@ import WaterfallWorkers
 /// larger document is read where ``ValueStreamReader``'s documents hold it.
 ///
 /// With ``parallelism`` (a whole load in the background), the elements of an
-/// array a chunk holds whole are found first, skipped over, and then scanned
-/// on both cores (``scanInParts(_:from:into:)``); anything else, a map, an
-/// element cut off by the chunk's end or one that does not parse, is read one
-/// by one as before, so errors and waits are the same.
+/// array a chunk holds whole are scanned on both cores
+/// (``scanInParts(_:from:into:)``): the second half's first element is
+/// guessed, and kept only when the first half's elements end exactly there;
+/// anything else, a map, an element cut off by the chunk's end or one that
+/// does not parse, is read one by one as before, so errors and waits are the
+/// same.
 ///
 /// ```swift
 /// var reader = JSONArrayReader(scanner: scanner, keepsBytes: false, isMap: false)
@@ -33,12 +36,10 @@ struct JSONArrayReader: ItemReader {
   private(set) var state = State.open
   /// Where a chunk's elements are scanned (several at once, or in turn).
   var parallelism = Parallelism.serial
-  /// The fewest whole elements worth scanning in parts.
-  static let partsThreshold = 64
-  /// Where (a page offset) the last skip found too few whole elements: parts
-  /// are not tried again before it, so a chunk of few large elements is
-  /// skipped over once, not once an element.
-  private var fewElementsUntil = 0
+  /// The fewest bytes of a chunk worth scanning in two parts.
+  static let partsThreshold = 16_384
+  /// How many chunks' second parts were guessed right (for tests and benches).
+  private(set) var guessesKept = 0
 
   init(scanner: ItemScanner, keepsBytes: Bool, isMap: Bool) {
     self.scanner = scanner
@@ -79,7 +80,7 @@ struct JSONArrayReader: ItemReader {
         parser.position += 1
         state = .closed
       case .afterOpen, .afterComma:
-        if parallelism.hasHelpers, !isMap, chunk.start + at >= fewElementsUntil,
+        if parallelism.hasHelpers, !isMap, chunk.count - at >= Self.partsThreshold,
           let end = scanInParts(chunk, from: at, into: &items)
         {
           parser.position = end
@@ -100,53 +101,128 @@ struct JSONArrayReader: ItemReader {
   }
 
   /// Scans the whole elements of `chunk` from `start` (the first element's
-  /// place) in parts, on both cores, appending them to `items` in order;
-  /// returns where the last one appended ends, or nil when fewer than
-  /// ``partsThreshold`` were found (they are then read one by one).
+  /// place) in two parts, on both cores, appending them to `items` in order;
+  /// returns where the last one appended ends, or nil when none was.
   ///
-  /// An element counts as whole when it skips without error and a `,` or the
+  /// Nothing is skipped over first. The second part starts at a guess: past
+  /// the chunk's middle, the first place where the bytes before `start` (a
+  /// comma for the `[`, the same spaces, the same first byte) come again. The
+  /// first part scans its elements in turn until one starts at or past the
+  /// guess; the second part's items are kept only when one starts exactly
+  /// there, which makes the guess an element's start, as reading in turn
+  /// would have found it. Otherwise (the bytes were inside an element) the
+  /// first part goes on alone.
+  ///
+  /// An element counts as whole when it scans without error and a `,` or the
   /// closing `]` follows it in the chunk: one that runs into the chunk's end,
-  /// or is not JSON, ends the run, and the loop reads it one by one. An
-  /// element the scanner refuses all the same ends what is appended there.
+  /// or is not JSON, ends the run, and the loop reads it one by one.
+  ///
+  /// ```swift
+  /// // "[\n  {…},\n  {…}, … ]": the second part starts at the first ",\n  {" past the middle
+  /// ```
   mutating func scanInParts(_ chunk: Chunk, from start: Int, into items: inout [ScannedItem]) -> Int? {
-    var bounds: [Range<Int>] = []
+    let guess = secondStart(in: chunk, from: start)
+    let runs: [ElementRun]
+    if let guess {
+      runs = parallelism.map(2) { part in
+        part == 0 ? self.scanRun(chunk, from: start, until: guess) : self.scanRun(chunk, from: guess, until: nil)
+      }
+    } else {
+      runs = [scanRun(chunk, from: start, until: nil)]
+    }
+    items += runs[0].items
+    var end = runs[0].end
+    if let guess, runs[0].next == guess {
+      guessesKept += 1
+      items += runs[1].items
+      end = runs[1].end ?? end
+    } else if let guess, let next = runs[0].next, next > guess {
+      // The guess lay inside an element: the first part goes on from where it stands.
+      let rest = scanRun(chunk, from: next, until: nil)
+      items += rest.items
+      end = rest.end ?? end
+    }
+    return end
+  }
+
+  /// The whole elements one part scanned in turn.
+  private struct ElementRun {
+    var items: [ScannedItem] = []
+    /// Where the last element scanned ends (nil: none was).
+    var end: Int?
+    /// Where the element after the last one starts, when the run stopped at
+    /// its `until` (nil: it stopped at the array's end, an element cut off or
+    /// one that does not parse).
+    var next: Int?
+  }
+
+  /// Scans elements in turn from `start` while each is whole, stopping before
+  /// the first that starts at or past `until`.
+  private func scanRun(_ chunk: Chunk, from start: Int, until: Int?) -> ElementRun {
+    var run = ElementRun()
+    let scanner = scanner.withSettledTable()
     var parser = JSONParser(bytes: chunk.bytes, position: start)
     while true {
       let element = parser.position
-      guard (try? parser.skipValue(depth: 1)) != nil else { break }
+      if let until, element >= until {
+        run.next = element
+        break
+      }
+      guard let item = try? scanner.scanValue(&parser, depth: 1, pageOffset: chunk.start, keepingBytes: keepsBytes) else { break }
       let end = parser.position
       parser.skipWhitespace()
       guard let next = parser.peek, next == UInt8(ascii: ",") || next == close else { break }
-      bounds.append(element..<end)
+      run.items.append(item)
+      run.end = end
       guard next == UInt8(ascii: ",") else { break }
       parser.position += 1
       parser.skipWhitespace()
     }
-    guard bounds.count >= Self.partsThreshold else {
-      fewElementsUntil = chunk.start + (bounds.last?.upperBound ?? start) + 1
-      return nil
+    return run
+  }
+
+  /// The guessed start of the second part: past the middle of what the chunk
+  /// holds after `start`, where what lies between the first two elements (the
+  /// comma and its spaces) and the second's opening (up to its first key's
+  /// colon, for an object) come again, and the element there is followed by
+  /// them once more; nil when none is found.
+  private func secondStart(in chunk: Chunk, from start: Int) -> Int? {
+    let bytes = chunk.bytes
+    guard let base = bytes.baseAddress else { return nil }
+    // Between the first element and the second.
+    var parser = JSONParser(bytes: bytes, position: start)
+    guard (try? parser.skipValue(depth: 1)) != nil else { return nil }
+    let firstEnd = parser.position
+    parser.skipWhitespace()
+    guard parser.peek == UInt8(ascii: ",") else { return nil }
+    let comma = parser.position - firstEnd
+    parser.position += 1
+    parser.skipWhitespace()
+    let second = parser.position
+    guard second < bytes.count, second - firstEnd <= 32 else { return nil }
+    // An object's first key is part of its opening: a nested object seldom has the same one.
+    var opening = second + 1
+    if bytes[second] == UInt8(ascii: "{") {
+      let limit = min(bytes.count, second + 64)
+      var colon = second + 1
+      while colon < limit, bytes[colon] != UInt8(ascii: ":"), bytes[colon] != UInt8(ascii: "\\") { colon += 1 }
+      if colon < limit, bytes[colon] == UInt8(ascii: ":") { opening = colon + 1 }
     }
-    let parts = 2
-    let (scanner, keepsBytes, perPart) = (scanner.withSettledTable(), keepsBytes, (bounds.count + parts - 1) / parts)
-    let results = parallelism.map(parts) { part in
-      var scanned: [ScannedItem] = []
-      scanned.reserveCapacity(perPart)
-      for range in bounds[min(bounds.count, part * perPart)..<min(bounds.count, (part + 1) * perPart)] {
-        var element = JSONParser(bytes: chunk.bytes, position: range.lowerBound)
-        guard let item = try? scanner.scanValue(&element, depth: 1, pageOffset: chunk.start, keepingBytes: keepsBytes),
-          element.position == range.upperBound
-        else { break }
-        scanned.append(item)
-      }
-      return scanned
+    let pattern = Array(bytes[firstEnd..<opening])
+    let leading = second - firstEnd  // the element starts after the comma and its spaces
+    var from = max(second, start + (bytes.count - start) / 2) + comma
+    while from < bytes.count {
+      guard let found = memchr(base + from, Int32(UInt8(ascii: ",")), bytes.count - from) else { return nil }
+      let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) - comma
+      from = at + comma + 1
+      guard at + pattern.count <= bytes.count, memcmp(base + at, pattern, pattern.count) == 0 else { continue }
+      // The element there must be followed by the same comma, spaces and opening.
+      var element = JSONParser(bytes: bytes, position: at + leading)
+      guard (try? element.skipValue(depth: 1)) != nil else { continue }
+      let after = element.position
+      if after + pattern.count <= bytes.count, memcmp(base + after, pattern, pattern.count) == 0 { return at + leading }
     }
-    var taken = 0
-    for part in 0..<parts {
-      items += results[part]
-      taken += results[part].count
-      if results[part].count < min(bounds.count, (part + 1) * perPart) - part * perPart { break }
-    }
-    return taken > 0 ? bounds[taken - 1].upperBound : nil
+    return nil
   }
 
   func finish(_ chunk: Chunk) throws(LoadError) {
