@@ -21,7 +21,7 @@ import WaterfallWorkers
       at += chunk
     }
     reader.finish(into: &items)
-    let described = items.map { "\($0.offset)+\($0.length) \($0.packed) \(String(decoding: $0.json ?? [], as: UTF8.self))" }
+    let described = items.map { "\($0.offset)+\($0.length) \($0.checksum) \($0.packed) \(String(decoding: $0.json ?? [], as: UTF8.self))" }
     return (described, reader.error?.description)
   }
 
