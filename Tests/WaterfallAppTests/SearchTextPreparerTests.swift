@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import WaterfallWorkers
 
 @testable import WaterfallApp
@@ -16,6 +17,15 @@ import WaterfallWorkers
     #expect(store.searchTexts.itemsHeld == 2_048)
     #expect(store.searchTexts.block(0) != nil && store.searchTexts.block(1) != nil)
     #expect(store.searchTexts.block(2) == nil, "the last block is not whole: its items are read in their JSON")
+  }
+
+  @Test func bothLanesInTheBackgroundBuildEveryWholeBlockOnce() {
+    let store = Fixture.store(10_300)
+    let preparer = SearchTextPreparer(mode: .background(wake: {}))
+    preparer.prepare(store.itemTexts)
+    eventually("every whole block built") { store.searchTexts.itemsHeld == 10_240 }
+    #expect((0..<10).allSatisfy { store.searchTexts.block($0) != nil })
+    #expect(store.searchTexts.block(10) == nil)
   }
 
   @Test func theBudgetACancelAndAOnePassRunBuildNothing() {

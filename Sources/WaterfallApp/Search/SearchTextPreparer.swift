@@ -1,11 +1,14 @@
+import Synchronization
 import WaterfallWorkers
 
 /// Builds the compact search texts (``SearchTextCache``) of every whole block
 /// of a store's items in the background when the user opens the search (`/`),
 /// so that the first key finds them built instead of building them as it passes.
 ///
-/// It runs on one lane at lowered priority and stops at the cache's budget, at
-/// ``cancel()``, or when the store's items are replaced. A search running
+/// It runs at lowered priority on both cores (each lane takes the next block
+/// not built), so a key typed a moment after `/` finds them built; a key's
+/// own search, at normal priority, goes first. It stops at the cache's
+/// budget, at ``cancel()``, or when the store's items are replaced. A search running
 /// meanwhile builds the blocks it reaches first; the cache keeps one of each.
 /// With ``WorkerMode/stepped`` it builds when ``runPending()`` is called (tests);
 /// with ``WorkerMode/synchronous`` (`render`, `--filter`: one pass, no later
@@ -19,18 +22,26 @@ import WaterfallWorkers
 final class SearchTextPreparer {
   private let worker: Worker<Never>
 
+  /// How many lanes build at once.
+  static let lanes = 2
+
   init(mode: WorkerMode) {
     worker = Worker(name: "search text", mode: mode, priority: .lowered)
   }
 
-  /// Builds, in item order, every whole block of `texts` not built yet,
+  /// Builds, in item order (two at a time), every whole block of `texts` not built yet,
   /// stopping any preparing under way.
   func prepare(_ texts: ItemTexts) {
     guard !worker.mode.isSynchronous, let cache = texts.searchTexts else { return }
     worker.start { job in
-      for index in 0..<(texts.count / SearchTextCache.blockSize) {
-        guard !job.isCancelled, cache.hasRoom else { return }
-        if cache.block(index) == nil { cache.build(index, of: texts) }
+      let blocks = texts.count / SearchTextCache.blockSize
+      let next = Atomic<Int>(0)
+      job.parallelism.perform(Self.lanes) { _ in
+        while !job.isCancelled, cache.hasRoom {
+          let index = next.add(1, ordering: .relaxed).oldValue
+          guard index < blocks else { return }
+          if cache.block(index) == nil { cache.build(index, of: texts) }
+        }
       }
     }
   }
