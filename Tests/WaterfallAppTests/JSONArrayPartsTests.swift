@@ -103,6 +103,16 @@ import WaterfallWorkers
     #expect(end == text.utf8.count - 2, "the last element ends before the newline and the closing bracket")
   }
 
+  /// Elements whose first keys differ are guessed by their separator and
+  /// first byte alone.
+  @Test func elementsOpeningWithDifferentKeysAreScannedInParts() {
+    let elements = (0..<500).map { $0 % 2 == 0 ? #"{"title":"mug \#($0)"}"# : #"{"name":"bowl \#($0)","n":\#($0)}"# }
+    let text = "[\n  " + elements.joined(separator: ",\n  ") + "\n]"
+    let (reader, items, _) = Self.scanInParts(text)
+    #expect(reader.guessesKept == 1)
+    #expect(items.map { String(decoding: $0.json ?? [], as: UTF8.self) } == elements)
+  }
+
   /// A guess inside an element (a nested array of objects that open as the
   /// elements do) is not kept, and the elements are those read in turn.
   @Test func aGuessInsideAnElementIsLetGo() {

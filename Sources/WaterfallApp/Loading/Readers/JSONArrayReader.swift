@@ -185,10 +185,10 @@ struct JSONArrayReader: ItemReader {
   /// holds after `start`, where what lies between the first two elements (the
   /// comma and its spaces) and the second's opening (up to its first key's
   /// colon, for an object) come again, and the element there is followed by
-  /// them once more; nil when none is found.
+  /// them once more, or failing that the separator and the first byte alone;
+  /// nil when none is found.
   private func secondStart(in chunk: Chunk, from start: Int) -> Int? {
     let bytes = chunk.bytes
-    guard let base = bytes.baseAddress else { return nil }
     // Between the first element and the second.
     var parser = JSONParser(bytes: bytes, position: start)
     guard (try? parser.skipValue(depth: 1)) != nil else { return nil }
@@ -208,9 +208,19 @@ struct JSONArrayReader: ItemReader {
       while colon < limit, bytes[colon] != UInt8(ascii: ":"), bytes[colon] != UInt8(ascii: "\\") { colon += 1 }
       if colon < limit, bytes[colon] == UInt8(ascii: ":") { opening = colon + 1 }
     }
-    let pattern = Array(bytes[firstEnd..<opening])
     let leading = second - firstEnd  // the element starts after the comma and its spaces
-    var from = max(second, start + (bytes.count - start) / 2) + comma
+    let from = max(second, start + (bytes.count - start) / 2)
+    // Elements whose first keys differ: the separator and the first byte alone.
+    return find(Array(bytes[firstEnd..<opening]), leading: leading, comma: comma, in: bytes, from: from)
+      ?? (opening > second + 1 ? find(Array(bytes[firstEnd...second]), leading: leading, comma: comma, in: bytes, from: from) : nil)
+  }
+
+  /// The first place from `from` where `pattern` (an element's separator, its
+  /// comma `comma` bytes in, then the start of the element `leading` bytes in)
+  /// is followed by an element and `pattern` again: that element's start.
+  private func find(_ pattern: [UInt8], leading: Int, comma: Int, in bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
+    guard let base = bytes.baseAddress else { return nil }
+    var from = from + comma
     while from < bytes.count {
       guard let found = memchr(base + from, Int32(UInt8(ascii: ",")), bytes.count - from) else { return nil }
       let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) - comma
