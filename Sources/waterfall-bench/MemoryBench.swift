@@ -33,7 +33,7 @@ struct MemoryBench {
     /// How long the whole load of the largest file may take.
     var loadTimeout: Duration = .seconds(600)
     /// How long the memory may keep moving after the load before it is read anyway.
-    var settleTimeout: Duration = .seconds(20)
+    var settleTimeout: Duration = .seconds(40)
     var log: (String) -> Void = { _ in }
 
     init(waterfall: String, data: String) {
@@ -114,7 +114,7 @@ struct MemoryBench {
     report.add("\(prefix).peak.perItem", "  peak resident memory per item", Double(settled.peakResident) / Double(count), "B")
   }
 
-  /// The memory once `RssAnon` has held within 1% for a second (or at the
+  /// The memory once `RssAnon` has held within 1% for three seconds (or at the
   /// settle timeout), reading the program's output meanwhile so it never blocks.
   private func settle(_ driver: TerminalDriver) -> ProcessMemory? {
     let clock = ContinuousClock()
@@ -129,7 +129,7 @@ struct MemoryBench {
       let after = Double(now.anonymous ?? 0)
       steady = abs(after - before) <= 0.01 * max(before, 1) ? steady + 1 : 0
       last = now
-      if steady >= 4 { break }
+      if steady >= 12 { break }
     }
     return last
   }
