@@ -4,7 +4,7 @@
 #   make test      build and pass every test (unit and end-to-end in tmux)
 #   make bench     print the performance table the README quotes (--json: make bench-json;
 #                  the scale part alone: make bench-scale; the symbols': make bench-symbols;
-#                  standard input's: make bench-stdin)
+#                  standard input's: make bench-stdin; memory an item at 1M and 10M: make bench-memory)
 #   make release   build the release binary into .build/release/waterfall
 #   make install   put waterfall in $(PREFIX)/bin (PREFIX=/usr/local by default)
 #   make screenshots  the README's pictures: the real program in xterm under Xvfb
@@ -24,7 +24,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := tmux libncurses-dev libpng-dev libjpeg-dev libgif-dev libwebp-dev libsqlite3-dev iso-codes pkg-config libcurl4-openssl-dev libpq-dev libexif-dev postgresql
 DATA ?= Data/shops
 
-.PHONY: soak install screenshots screenshot-deps run test test-deps docs test-asan test-tsan fuzz bench bench-json bench-scale bench-deps bench-pictures bench-symbols bench-stdin release deps data picture-tools clean
+.PHONY: soak install screenshots screenshot-deps run test test-deps docs test-asan test-tsan fuzz bench bench-json bench-scale bench-deps bench-pictures bench-symbols bench-stdin bench-memory release deps data picture-tools clean
 
 deps:
 	@missing=""; \
@@ -181,6 +181,13 @@ bench-scale: bench-deps
 	$(SWIFT) build -c release --product waterfall-bench
 	$(SWIFT) build -c release --product waterfall
 	.build/release/waterfall-bench scale $(BENCH_ARGS)
+
+# Only the memory an item after a whole load, at 1M and 10M shop items (the
+# 10M file, 3.5 GB, is made once in bench-data/).
+bench-memory:
+	$(SWIFT) build -c release --product waterfall-bench
+	$(SWIFT) build -c release --product waterfall
+	.build/release/waterfall-bench memory $(BENCH_ARGS)
 
 # Only standard input's figures: endless `yes | waterfall -` (60 s, then with a
 # --memory-limit) and one 200 MB line on a pipe against the same bytes as an array.

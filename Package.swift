@@ -46,6 +46,8 @@ let package = Package(
       providers: [.apt(["libwebp-dev"])]
     ),
     .target(name: "CImageDecoding", dependencies: ["CPng", "CJpeg", "CGif", "CWebp"]),
+    // glibc's malloc.h (malloc_trim): part of the C library, nothing to link.
+    .systemLibrary(name: "CMalloc"),
     .systemLibrary(
       name: "CSQLite",
       pkgConfig: "sqlite3",
@@ -84,7 +86,7 @@ let package = Package(
     // The browser.
     .target(
       name: "WaterfallApp",
-      dependencies: ["WaterfallLayout", "WaterfallView", "WaterfallTerminal", "WaterfallImages", "WaterfallWorkers", "WaterfallNetwork", "WaterfallFiles", "CSQLite", "CLibpq"],
+      dependencies: ["WaterfallLayout", "WaterfallView", "WaterfallTerminal", "WaterfallImages", "WaterfallWorkers", "WaterfallNetwork", "WaterfallFiles", "CSQLite", "CLibpq", "CMalloc"],
       // The map of its folders, for people.
       exclude: ["README.md"]
     ),

@@ -45,7 +45,7 @@ struct BenchData {
   /// With `jsonLinesOnly`, only the JSON Lines file is needed: it alone is
   /// written when missing (the search bench reads nothing else).
   static func ensure(directory: String, count: Int, jsonLinesOnly: Bool = false, log: (String) -> Void) throws(Failure) -> BenchData {
-    let tag = count % 1_000_000 == 0 ? "\(count / 1_000_000)m" : count % 1_000 == 0 ? "\(count / 1_000)k" : "\(count)"
+    let tag = tag(count)
     let data = BenchData(
       jsonLines: "\(directory)/shops-\(tag).jsonl", jsonArray: "\(directory)/shops-\(tag).json",
       wrappedJSON: "\(directory)/shops-\(tag)-wrapped.json", csv: "\(directory)/shops-\(tag).csv",
@@ -66,6 +66,11 @@ struct BenchData {
     try write(data, count: count)
     log("generated in \(Measure.seconds(start.duration(to: clock.now)).rounded()) s")
     return data
+  }
+
+  /// What the files for `count` items are named by: `1m`, `100k`, `1234`.
+  static func tag(_ count: Int) -> String {
+    count % 1_000_000 == 0 ? "\(count / 1_000_000)m" : count % 1_000 == 0 ? "\(count / 1_000)k" : "\(count)"
   }
 
   /// Writes the JSON Lines file alone (the same items as ``write(_:count:)``'s).

@@ -4,9 +4,9 @@
 //                   [--data DIR] [--waterfall PATH] [--programs LIST] [--no-others]
 //                   [--show-screens] [--timeout S] [--stdin-seconds S] [--line-mb N]
 //
-//   GROUP        layout, view, scale, images, search, relayout, symbols, stdin, filter, feed
-//                or postgres (all eleven when none is given), or data (only generate the scale
-//                benchmark's files)
+//   GROUP        layout, view, scale, memory, images, search, relayout, symbols, stdin, filter,
+//                feed or postgres (all twelve when none is given), or data (only generate the
+//                scale benchmark's files)
 //   --json       one JSON object with every figure, instead of the table
 //   --quick      fewer items and runs (the scale part: 100,000 items)
 //   --items N    items in the scale benchmark's files (default 1,000,000)
@@ -29,6 +29,8 @@
 //   --stdin-seconds S  how long the stdin part reads `yes` before reading its
 //                memory (default 60; a shorter run is for trying things out)
 //   --line-mb N  the size of the stdin part's long line (default 200)
+//   --memory-items LIST  the item counts of the memory part's JSON Lines files, comma-separated
+//                (default 1000000,10000000; --quick 100000); the 10M file is 3.5 GB, made once in DIR
 //   --pg-rows N  the rows of the postgres part's table (default 10,000,000; --quick 1,000,000);
 //                its cluster is kept in DIR/postgres (made once) and started and stopped by the bench
 //
@@ -47,17 +49,17 @@ func log(_ message: String) {
   _ = write(2, &bytes, bytes.count)
 }
 
-let groups = ["layout", "view", "scale", "images", "search", "relayout", "symbols", "stdin", "filter", "feed", "postgres", "data"]
+let groups = ["layout", "view", "scale", "memory", "images", "search", "relayout", "symbols", "stdin", "filter", "feed", "postgres", "data"]
 let valueOptions: Set = [
   "--only", "--items", "--data", "--waterfall", "--programs", "--files", "--parts", "--timeout",
-  "--stdin-seconds", "--line-mb", "--pg-rows",
+  "--stdin-seconds", "--line-mb", "--pg-rows", "--memory-items",
 ]
 let flagOptions: Set = ["--json", "--quick", "--no-others", "--show-screens", "--no-answers"]
 let usage = """
   usage: waterfall-bench [GROUP] [--json] [--quick] [--only GROUP] [--items N] [--data DIR]
                          [--waterfall PATH] [--programs LIST] [--no-others] [--files LIST]
                          [--parts LIST] [--show-screens] [--no-answers] [--timeout S] [--stdin-seconds S]
-                         [--line-mb N] [--pg-rows N]
+                         [--line-mb N] [--pg-rows N] [--memory-items LIST]
   GROUP: \(groups.joined(separator: ", ")) (all but data when none is given).
   The options are described at the top of Sources/waterfall-bench/main.swift.
   """
@@ -135,6 +137,17 @@ if wanted("scale") {
   } else if let data = benchData() {
     ScaleBench(data: data, settings: settings).run(into: &report)
   }
+}
+
+if wanted("memory") {
+  var settings = MemoryBench.Settings(waterfall: option("--waterfall") ?? ".build/release/waterfall", data: dataDirectory)
+  if let list = option("--memory-items") {
+    settings.counts = list.split(separator: ",").compactMap { Int($0) }.filter { $0 > 0 }
+  } else if quick {
+    settings.counts = [100_000]
+  }
+  settings.log = log
+  MemoryBench(settings: settings).run(into: &report)
 }
 
 if wanted("search"), let data = benchData(jsonLinesOnly: true) {

@@ -20,6 +20,17 @@ import WaterfallLayout
     #expect(heights.height(of: 2, width: 104) == nil, "too tall to keep: measured each time")
   }
 
+  /// Heights remembered in order as items are read keep a table as long as
+  /// the items: no run of zeros ahead of them that would cost memory.
+  @Test func aTableGrowsNoFurtherThanItsItems() {
+    var heights = CardHeights()
+    for item in 0..<1000 { heights.remember(3, of: item, width: 24) }
+    #expect(heights.table(width: 24)?.count == 1000)
+    heights.remember(4, of: 1500, width: 24)
+    #expect(heights.table(width: 24)?.count == 1501)
+    #expect(heights.knownCount(width: 24) == 1001)
+  }
+
   @Test func keptHeightsAreTheMeasuredOnes() {
     let store = SearchEngineTests.store(400)
     let fresh = SearchEngineTests.store(400)

@@ -191,6 +191,32 @@ import Testing
     }
   }
 
+  /// A picture's size in whole pixels packs as two counts (a few bytes, not
+  /// two 64-bit floats); any other size as floats; both read back the same,
+  /// and the card's height and packed length read past either.
+  @Test func wholeAspectsPackSmall() {
+    func packed(_ aspect: CardContent.Aspect?) -> [UInt8] {
+      var bytes: [UInt8] = []
+      CardContent(title: "Mug", image: "a.png", aspect: aspect, tags: ["x"]).pack(into: &bytes)
+      return bytes
+    }
+    let none = packed(nil).count
+    #expect(packed(.init(width: 490, height: 720)).count == none + 4)
+    #expect(packed(.init(width: 20_000, height: 30_000)).count == none + 6)
+    #expect(packed(.init(width: 4.5, height: 3)).count == none + 16)
+    #expect(packed(.init(width: 1e12, height: 1e12)).count == none + 16, "past 2^32: floats")
+    for aspect: CardContent.Aspect? in [.init(width: 490, height: 720), .init(width: 4.5, height: 3), .init(width: 1, height: 4_294_967_295)] {
+      let card = CardContent(title: "Mug", subtitle: "$9", image: "a.png", aspect: aspect, tags: ["x"], text: "hi", fields: ["a: b"])
+      var bytes: [UInt8] = []
+      card.pack(into: &bytes)
+      bytes.withUnsafeBufferPointer {
+        #expect(CardContent(unpacking: $0) == card)
+        #expect(CardContent.packedLength(in: $0) == bytes.count)
+        #expect(CardContent.packedHeight(in: $0, width: 30) == CardPlan(content: card, width: 30).height)
+      }
+    }
+  }
+
   @Test func arenaKeepsOffsetsAcrossBlocks() {
     var arena = ByteArena()
     var offsets: [Int] = []

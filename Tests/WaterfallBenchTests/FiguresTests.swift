@@ -51,6 +51,15 @@ import Testing
     #expect(ProcessMemory.parse(status: "Name:\tx\n") == nil)
   }
 
+  @Test func readsTheProgramsOwnMemoryApartFromItsFiles() {
+    let status = "VmHWM:\t 9000 kB\nVmRSS:\t 8000 kB\nRssAnon:\t 6000 kB\nRssFile:\t 1900 kB\nRssShmem:\t 100 kB\n"
+    let memory = ProcessMemory.parse(status: status)
+    #expect(memory?.anonymous == 6000 * 1024)
+    #expect(memory?.file == 1900 * 1024)
+    #expect(ProcessMemory.parse(status: "VmHWM:\t1 kB\nVmRSS:\t1 kB\n")?.anonymous == nil)
+    #expect((ProcessMemory.read(pid: getpid())?.anonymous ?? 0) > 0)
+  }
+
   @Test func readsCPUTimesAfterANameWithSpaces() {
     let stat = "4242 (my (odd) prog) R 1 4242 4242 0 -1 4194304 100 0 0 0 250 50 0 0 20 0 1 0 999 1000 10"
     #expect(ProcessTimes.parse(stat: stat, ticksPerSecond: 100) == ProcessTimes(user: 2.5, system: 0.5))

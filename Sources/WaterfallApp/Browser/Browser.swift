@@ -108,6 +108,7 @@ public final class Browser {
       // A sort made while loading is made again over every item.
       pipeline.loadingFinished(atTop: cards.view.selectedIndexPath.map(cards.dataSource.position(of:)) == 0)
       cards.prefetchHeights()
+      cards.returnFreedMemory()
       if goingToEnd { cards.view.selectLastItem() }
       finishGoingToEndOnceLaidOut()
     }

@@ -46,7 +46,9 @@ struct CardHeights {
       index = 0
     }
     if item >= tables[0].heights.count {
-      tables[0].heights.append(contentsOf: repeatElement(0, count: max(item + 1, tables[0].heights.count * 2) - tables[0].heights.count))
+      // Up to this item only: the array's own growth keeps appends cheap, and
+      // capacity it reserves ahead costs no memory until written (zeros would).
+      tables[0].heights.append(contentsOf: repeatElement(0, count: item + 1 - tables[0].heights.count))
     }
     if tables[0].heights[item] == 0 { tables[0].known += 1 }
     tables[0].heights[item] = UInt16(height)

@@ -12,7 +12,7 @@ import WaterfallWorkers
 /// ```
 public struct CardSnapshot: @unchecked Sendable {
   // @unchecked: immutable copies of copy-on-write values.
-  let records: [ItemStore.Record]
+  let records: ItemRecords
   let summaries: ByteArena
   let measured: [Int: CardContent.Aspect]
   /// Whether items group by a field of their own (`--group-by`), else by their

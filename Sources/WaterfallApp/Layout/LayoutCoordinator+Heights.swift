@@ -48,7 +48,16 @@ extension LayoutCoordinator {
     for result in results where result.store == ObjectIdentifier(store) {
       store.installHeights(result.heights, width: result.width)
     }
+    if !results.isEmpty, loading == .done { returnFreedMemory() }
     return results.count
+  }
+
+  /// Gives the memory the load freed back to the system (``HeapTrim``), on the
+  /// heights worker after the job it has: once the whole load is in, and again
+  /// once the heights measured ahead are.
+  func returnFreedMemory() {
+    guard hasWorkers else { return }
+    heightsWorker.enqueue { _ in HeapTrim.returnFreePages() }
   }
 
   /// Whether measured heights wait to be taken.

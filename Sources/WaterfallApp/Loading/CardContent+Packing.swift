@@ -2,7 +2,8 @@
 /// and a few bytes each rather than a dozen separate strings and arrays.
 ///
 /// The layout is a flags byte (subtitle, image, aspect, text, fields), the aspect's
-/// two sides as 64-bit floats when present, then each string as a variable-length
+/// two sides when present (as counts when both are whole numbers, as most
+/// pictures' pixel sizes are: 2-6 bytes; else as 64-bit floats), then each string as a variable-length
 /// count followed by its UTF-8: the title, the subtitle, the image, the text, the
 /// number of `key: value` fields and each field, and finally the number of tags
 /// and each tag. The store follows it with the
@@ -21,6 +22,33 @@ extension CardContent {
     static let aspect: UInt8 = 4
     static let text: UInt8 = 8
     static let fields: UInt8 = 16
+    /// With ``aspect``: its sides are whole numbers, written as counts.
+    static let wholeAspect: UInt8 = 32
+  }
+
+  /// The flags that say how `aspect` is packed: none without one, and
+  /// ``PackedFlag/wholeAspect`` beside ``PackedFlag/aspect`` when both its
+  /// sides are whole numbers below 2^32 (they then take 2-6 bytes, not 16).
+  ///
+  /// ```swift
+  /// CardContent.aspectFlags(Aspect(width: 490, height: 720))   // aspect | wholeAspect
+  /// CardContent.aspectFlags(Aspect(width: 4.5, height: 3))     // aspect
+  /// ```
+  static func aspectFlags(_ aspect: Aspect?) -> UInt8 {
+    guard let aspect else { return 0 }
+    func whole(_ side: Double) -> Bool { side >= 0 && side < 4_294_967_296 && side.rounded(.towardZero) == side }
+    return whole(aspect.width) && whole(aspect.height) ? PackedFlag.aspect | PackedFlag.wholeAspect : PackedFlag.aspect
+  }
+
+  /// Appends `aspect`'s two sides as `flags` (``aspectFlags(_:)``) say.
+  static func appendAspect(_ aspect: Aspect, flags: UInt8, to bytes: inout [UInt8]) {
+    if flags & PackedFlag.wholeAspect != 0 {
+      appendCount(Int(aspect.width), to: &bytes)
+      appendCount(Int(aspect.height), to: &bytes)
+    } else {
+      appendDouble(aspect.width, to: &bytes)
+      appendDouble(aspect.height, to: &bytes)
+    }
   }
 
   /// Appends this content, packed, to `bytes`.
@@ -28,14 +56,11 @@ extension CardContent {
     var flags: UInt8 = 0
     if subtitle != nil { flags |= PackedFlag.subtitle }
     if image != nil { flags |= PackedFlag.image }
-    if aspect != nil { flags |= PackedFlag.aspect }
+    flags |= Self.aspectFlags(aspect)
     if text != nil { flags |= PackedFlag.text }
     if !fields.isEmpty { flags |= PackedFlag.fields }
     bytes.append(flags)
-    if let aspect {
-      Self.appendDouble(aspect.width, to: &bytes)
-      Self.appendDouble(aspect.height, to: &bytes)
-    }
+    if let aspect { Self.appendAspect(aspect, flags: flags, to: &bytes) }
     Self.appendString(title, to: &bytes)
     if let subtitle { Self.appendString(subtitle, to: &bytes) }
     if let image { Self.appendString(image, to: &bytes) }
@@ -52,12 +77,7 @@ extension CardContent {
   public init(unpacking bytes: UnsafeBufferPointer<UInt8>) {
     var reader = Reader(bytes: bytes)
     let flags = reader.byte()
-    var aspect: Aspect?
-    if flags & PackedFlag.aspect != 0 {
-      let width = reader.double()
-      let height = reader.double()
-      aspect = Aspect(width: width, height: height)
-    }
+    let aspect = reader.aspect(flags: flags)
     let title = reader.string()
     let subtitle = flags & PackedFlag.subtitle != 0 ? reader.string() : nil
     let image = flags & PackedFlag.image != 0 ? reader.string() : nil
@@ -79,11 +99,7 @@ extension CardContent {
   static func packedHeight(in bytes: UnsafeBufferPointer<UInt8>, width: Int, aspect measured: Aspect? = nil) -> Int {
     var reader = Reader(bytes: bytes)
     let flags = reader.byte()
-    var aspect = measured
-    if flags & PackedFlag.aspect != 0 {
-      let w = reader.double()
-      aspect = Aspect(width: w, height: reader.double())
-    }
+    let aspect = flags & PackedFlag.aspect != 0 ? reader.aspect(flags: flags) : measured
     let title = reader.slice()
     let subtitle = flags & PackedFlag.subtitle != 0 ? reader.slice() : nil
     if flags & PackedFlag.image != 0 { reader.skipString() }
@@ -114,7 +130,7 @@ extension CardContent {
   static func packedLength(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
     var reader = Reader(bytes: bytes)
     let flags = reader.byte()
-    if flags & PackedFlag.aspect != 0 { reader.position += 16 }
+    _ = reader.aspect(flags: flags)
     reader.skipString()
     if flags & PackedFlag.subtitle != 0 { reader.skipString() }
     if flags & PackedFlag.image != 0 { reader.skipString() }
@@ -208,6 +224,18 @@ extension CardContent {
 
     mutating func skipString() {
       position += count()
+    }
+
+    /// The aspect the flags say follows (nil when none does, or when its
+    /// sides are not usable).
+    mutating func aspect(flags: UInt8) -> Aspect? {
+      guard flags & PackedFlag.aspect != 0 else { return nil }
+      if flags & PackedFlag.wholeAspect != 0 {
+        let width = count()
+        return Aspect(width: Double(width), height: Double(count()))
+      }
+      let width = double()
+      return Aspect(width: width, height: double())
     }
 
     mutating func double() -> Double {

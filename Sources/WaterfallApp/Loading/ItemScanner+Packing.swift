@@ -128,14 +128,11 @@ extension ItemScanner {
       var flags: UInt8 = 0
       if subtitle.has && !subtitle.empty { flags |= CardContent.PackedFlag.subtitle }
       if image.has && !image.empty { flags |= CardContent.PackedFlag.image }
-      if aspect != nil { flags |= CardContent.PackedFlag.aspect }
+      flags |= CardContent.aspectFlags(aspect)
       if keepsText { flags |= CardContent.PackedFlag.text }
       if !fields.isEmpty { flags |= CardContent.PackedFlag.fields }
       packed.append(flags)
-      if let aspect {
-        CardContent.appendDouble(aspect.width, to: &packed)
-        CardContent.appendDouble(aspect.height, to: &packed)
-      }
+      if let aspect { CardContent.appendAspect(aspect, flags: flags, to: &packed) }
       if hasText(value(.title)).has, let title = value(.title) {
         packText(at: title, into: &packed)
       } else {

@@ -15,7 +15,7 @@
 /// store.content(at: 0).title
 /// ```
 public final class ItemStore {
-  /// One item: 24 bytes, however many fields it has.
+  /// One item, however many fields it has: kept in 16 bytes (``ItemRecords``).
   struct Record {
     /// Where its packed card content and id start in `summaries`.
     var summary: Int
@@ -41,7 +41,7 @@ public final class ItemStore {
   /// Picture sizes read from the pictures' headers, for items that named a
   /// picture without its size (``setPictureSize(_:at:)``).
   private var measuredSizes: [Int: CardContent.Aspect] = [:]
-  private(set) var records: [Record] = []
+  private(set) var records = ItemRecords()
   /// Each item's ``ItemChecksum`` as read (``ScannedItem/checksum``): 4 bytes an item.
   private var checksums: [UInt32] = []
   private var summaries = ByteArena()
@@ -84,7 +84,7 @@ public final class ItemStore {
   public var count: Int { records.count }
 
   /// The bytes the store holds for its cards (not counting item texts in files).
-  public var summaryBytes: Int { summaries.count + records.count * MemoryLayout<Record>.stride }
+  public var summaryBytes: Int { summaries.count + records.count * ItemRecords.bytesPerRecord }
 
   // MARK: Adding
 

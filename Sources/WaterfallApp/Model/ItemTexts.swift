@@ -12,7 +12,7 @@
 public struct ItemTexts: @unchecked Sendable {
   // @unchecked: the page files read with pread and the SQLite tables are safe from
   // any thread; everything else is an immutable copy.
-  private let records: [ItemStore.Record]
+  private let records: ItemRecords
   private let pages: [ItemStore.Page]
   private let texts: ByteArena
   /// The store's compact search texts, built by searches and kept (nil: none kept).
@@ -21,7 +21,7 @@ public struct ItemTexts: @unchecked Sendable {
   /// The number of items.
   public var count: Int { records.count }
 
-  init(records: [ItemStore.Record], pages: [ItemStore.Page], texts: ByteArena, searchTexts: SearchTextCache? = nil) {
+  init(records: ItemRecords, pages: [ItemStore.Page], texts: ByteArena, searchTexts: SearchTextCache? = nil) {
     self.records = records
     self.pages = pages
     self.texts = texts
