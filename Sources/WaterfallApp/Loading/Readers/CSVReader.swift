@@ -73,9 +73,9 @@ struct CSVReader: ItemReader {
       var json: [UInt8] = []
       for (start, length) in part {
         let record = UnsafeBufferPointer(rebasing: chunk.bytes[start..<(start + length)])
-        json.removeAll(keepingCapacity: true)
-        table.appendJSON(record: record, to: &json)
-        guard var item = json.withUnsafeBufferPointer({ try? scanner.scan($0, offset: 0) }) else { continue }
+        let count = table.writeJSON(record: record, into: &json)
+        guard var item = json.withUnsafeBufferPointer({ try? scanner.scan(UnsafeBufferPointer(rebasing: $0[..<count]), offset: 0) })
+        else { continue }
         item.offset = chunk.start + start
         item.length = length
         if keepsBytes { item.json = Array(record) }
