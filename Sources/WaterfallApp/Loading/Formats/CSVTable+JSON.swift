@@ -168,14 +168,19 @@ extension CSVTable {
   ) -> Int {
     let b = p[i]
     if b >= 0x80 {
-      // The common case first: a three-byte sequence (CJK) led by E1-EC or EE-EF.
-      if b >= 0xE1, b <= 0xEF, b != 0xED, i + 2 < end, p[i + 1] & 0xC0 == 0x80, p[i + 2] & 0xC0 == 0x80 {
-        o[w] = b
-        o[w + 1] = p[i + 1]
-        o[w + 2] = p[i + 2]
+      // The common case first: three-byte sequences (CJK) led by E1-EC or EE-EF,
+      // copied in a run.
+      var j = i
+      while j + 2 < end {
+        let lead = p[j]
+        guard lead >= 0xE1, lead <= 0xEF, lead != 0xED, p[j + 1] & 0xC0 == 0x80, p[j + 2] & 0xC0 == 0x80 else { break }
+        o[w] = lead
+        o[w + 1] = p[j + 1]
+        o[w + 2] = p[j + 2]
         w += 3
-        return i + 3
+        j += 3
       }
+      if j > i { return j }
       let length = JSONValue.validSequenceLength(UnsafeBufferPointer(start: p, count: end), at: i)
       if length > 0 {
         (o + w).update(from: p + i, count: length)
