@@ -149,7 +149,7 @@ public struct ItemScanner: Sendable {
   /// The table an item is packed by: the roles' own, or the inference's once
   /// it chose. Nothing chosen yet, the item `bytes[start...]` (its key
   /// titling it when `keyed`) chooses alone.
-  private func table(forItemAt start: Int, in bytes: UnsafeBufferPointer<UInt8>, depth: Int, keyed: Bool) -> Table {
+  func table(forItemAt start: Int, in bytes: UnsafeBufferPointer<UInt8>, depth: Int, keyed: Bool) -> Table {
     if let settledTable { return settledTable }
     guard let inference = roles.inference else { return named }
     if let settled = inference.settled { return settled.table }
