@@ -80,6 +80,57 @@ import TestSupport
     }
   }
 
+  /// The roles a CSV file's cards are packed by in the tests below.
+  static var roleSets: [FieldRoles] {
+    var titled = FieldRoles()
+    titled.title = ["price"]
+    titled.text = ["说明"]
+    titled.showsRest = true
+    var grouped = FieldRoles()
+    grouped.group = ["id"]
+    grouped.tags = ["a \"b\""]
+    var none = FieldRoles()
+    none.title = ["absent"]
+    return [FieldRoles(), titled, grouped, none, InferredFieldsTests.inferring]
+  }
+
+  /// A record's card packed from the places its writing noted is the card the
+  /// scanner makes of the JSON text, over random records and several roles
+  /// (inferred ones too), measured at a width too.
+  @Test(arguments: 0..<5)
+  func membersWhereTheWritingPutThemScanAsTheTextDoes(roleSet: Int) throws {
+    var rng = SeededGenerator(seed: 99 + UInt64(roleSet))
+    let delimiter = UInt8(ascii: ",")
+    let header = Array("id,title,price,w,h,img,tags,说明,\"a \"\"b\"\"\"".utf8)
+    let table = CSVTable(header: header, delimiter: delimiter)
+    var scanner = ItemScanner(roles: Self.roleSets[roleSet])
+    if roleSet == 1 { scanner.measuring = MeasuringWidth(30) }
+    var json: [UInt8] = []
+    var values: [Int] = []
+    var placed = 0
+    for _ in 0..<5_000 {
+      var record = Self.record(columns: table.names.count, delimiter: delimiter, using: &rng)
+      if Bool.random(using: &rng) {  // a well-formed record, as most are
+        record = Array("\(Int.random(in: 0...99, using: &rng)),Mug \(placed),12.5,\(Int.random(in: 1...900, using: &rng)),40,a.png,\"x, y\",茶,z".utf8)
+      }
+      let (count, members) = record.withUnsafeBufferPointer { table.writeJSON(record: $0, into: &json, values: &values) }
+      guard members > 0 else { continue }
+      placed += 1
+      let (fast, text) = try json.withUnsafeBufferPointer { (json) throws(JSONSyntaxError) in
+        let object = UnsafeBufferPointer(rebasing: json[..<count])
+        let fast = try values.withUnsafeBufferPointer { (values) throws(JSONSyntaxError) in
+          try scanner.scan(object: object, names: table.nameBytes, values: values, members: members, offset: 0)
+        }
+        return (fast, try scanner.scan(object, offset: 0))
+      }
+      let same =
+        fast.packed == text.packed && fast.fieldsSeen == text.fieldsSeen && fast.length == text.length
+        && fast.height == text.height && fast.heightWidth == text.heightWidth
+      try #require(same, "\(String(decoding: json[..<count], as: UTF8.self))")
+    }
+    #expect(placed > 2_500)
+  }
+
   @Test func anEmptyRecordIsOneEmptyField() {
     let table = CSVTable(header: Array("title,w".utf8), delimiter: UInt8(ascii: ","))
     #expect(String(decoding: table.json(record: []), as: UTF8.self) == #"{"title":""}"#)

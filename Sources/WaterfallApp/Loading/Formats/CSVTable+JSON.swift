@@ -17,6 +17,19 @@ extension CSVTable {
   /// Writes the JSON object `record` stands for at the start of `buffer`
   /// (grown when too small, never shrunk) and returns its length.
   func writeJSON(record: UnsafeBufferPointer<UInt8>, into buffer: inout [UInt8]) -> Int {
+    var values: [Int] = []
+    return writeJSON(record: record, into: &buffer, values: &values).length
+  }
+
+  /// Writes the JSON object `record` stands for at the start of `buffer`, as
+  /// ``writeJSON(record:into:)`` does, and where each member's value lies in
+  /// it: member `m` (column `m`) at `values[2 * m]..<values[2 * m + 1]`.
+  /// Returns the object's length and its count of members; no members when the
+  /// record took ``appendJSON(record:to:)`` (their places are not known then).
+  func writeJSON(
+    record: UnsafeBufferPointer<UInt8>, into buffer: inout [UInt8], values: inout [Int]
+  ) -> (length: Int, members: Int) {
+    if values.count < 2 * keyEnds.count { values = Array(repeating: 0, count: 2 * keyEnds.count) }
     var end = record.count
     if end > 0, record[end - 1] == 0x0A { end -= 1 }
     if end > 0, record[end - 1] == 0x0D { end -= 1 }
@@ -25,8 +38,12 @@ extension CSVTable {
     let bound = 2 + keyText.count + 3 * keyEnds.count + 6 * end
     if buffer.count < bound { buffer += repeatElement(0, count: bound - buffer.count) }
     let written = buffer.withUnsafeMutableBufferPointer { out in
-      keyText.withUnsafeBufferPointer { keys in
-        Self.write(record.baseAddress, end: end, delimiter: delimiter, keys: keys, keyEnds: keyEnds, to: out.baseAddress!)
+      values.withUnsafeMutableBufferPointer { values in
+        keyText.withUnsafeBufferPointer { keys in
+          Self.write(
+            record.baseAddress, end: end, delimiter: delimiter, keys: keys, keyEnds: keyEnds, to: out.baseAddress!,
+            values: values.baseAddress!)
+        }
       }
     }
     if let written { return written }
@@ -34,7 +51,7 @@ extension CSVTable {
     appendJSON(record: record, to: &slow)
     if buffer.count < slow.count { buffer += repeatElement(0, count: slow.count - buffer.count) }
     buffer.replaceSubrange(0..<slow.count, with: slow)
-    return slow.count
+    return (slow.count, 0)
   }
 
   /// Every column's key (`"title":`) back to back, and where each ends.
@@ -43,11 +60,12 @@ extension CSVTable {
   }
 
   /// Writes the object of the record `p[0..<end]` to `o`, which has room for
-  /// it; nil when the record is one ``appendJSON(record:to:)`` must make.
+  /// it, and its values' places to `values`; nil when the record is one
+  /// ``appendJSON(record:to:)`` must make.
   private static func write(
     _ p: UnsafePointer<UInt8>?, end: Int, delimiter: UInt8, keys: UnsafeBufferPointer<UInt8>, keyEnds: [Int],
-    to o: UnsafeMutablePointer<UInt8>
-  ) -> Int? {
+    to o: UnsafeMutablePointer<UInt8>, values: UnsafeMutablePointer<Int>
+  ) -> (length: Int, members: Int)? {
     let quote = UInt8(ascii: "\"")
     var w = 0
     o[w] = UInt8(ascii: "{")
@@ -65,11 +83,13 @@ extension CSVTable {
       (o + w).update(from: keys.baseAddress! + keyStart, count: keyEnd - keyStart)
       w += keyEnd - keyStart
       keyStart = keyEnd
+      values[2 * column] = w
       column += 1
       guard let p else {  // an empty record: one empty field
         o[w] = quote
         o[w + 1] = quote
         w += 2
+        values[2 * column - 1] = w
         break
       }
       if i < end, p[i] == quote {
@@ -117,11 +137,12 @@ extension CSVTable {
           w += 1
         }
       }
+      values[2 * column - 1] = w
       if i >= end { break }
       i += 1  // the delimiter
     }
     o[w] = UInt8(ascii: "}")
-    return w + 1
+    return (w + 1, column)
   }
 
   /// Copies the bytes from `i` that need no escape (printable ASCII but `"` and

@@ -23,6 +23,8 @@ public struct CSVTable: Hashable, Sendable {
   /// copies them from.
   let keyText: [UInt8]
   let keyEnds: [Int]
+  /// Each column's name in UTF-8: its key as a JSON parser reads it back.
+  let nameBytes: [[UInt8]]
 
   /// The table whose header record is `header` (its bytes, line break optional).
   public init(header: [UInt8], delimiter: UInt8) {
@@ -40,6 +42,7 @@ public struct CSVTable: Hashable, Sendable {
     self.names = names
     keys = names.map { Self.key($0) }
     (keyText, keyEnds) = Self.flattened(keys)
+    nameBytes = names.map { Array($0.utf8) }
   }
 
   private static func key(_ name: String) -> [UInt8] {
