@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Writing a record's JSON object in one pass over its bytes.
 ///
 /// ``writeJSON(record:into:)`` makes exactly the text ``appendJSON(record:to:)``
@@ -97,7 +101,7 @@ extension CSVTable {
         w += 1
         i += 1
         while i < end {
-          i = copyPlain(p, from: i, end: end, to: o, at: &w)
+          i = copyPlain(p, from: i, end: end, stop: quote, to: o, at: &w)
           guard i < end else { break }
           let b = p[i]
           if b == quote {
@@ -117,25 +121,26 @@ extension CSVTable {
         }
         o[w] = quote
         w += 1
+      } else if i < end, p[i] == UInt8(ascii: "-") || p[i] &- 0x30 < 10,
+        case let fieldEnd = fieldEnd(p, from: i, end: end, delimiter: delimiter),
+        isJSONNumber(UnsafeBufferPointer(start: p, count: end)[i..<fieldEnd])
+      {
+        (o + w).update(from: p + i, count: fieldEnd - i)
+        w += fieldEnd - i
+        i = fieldEnd
       } else {
-        var fieldEnd = i
-        while fieldEnd < end, p[fieldEnd] != delimiter { fieldEnd += 1 }
-        let field = UnsafeBufferPointer(start: p, count: end)[i..<fieldEnd]
-        if i < fieldEnd, p[i] == UInt8(ascii: "-") || p[i] &- 0x30 < 10, isJSONNumber(field) {
-          (o + w).update(from: p + i, count: fieldEnd - i)
-          w += fieldEnd - i
-          i = fieldEnd
-        } else {
-          o[w] = quote
-          w += 1
-          while i < fieldEnd {
-            i = copyPlain(p, from: i, end: fieldEnd, to: o, at: &w)
-            guard i < fieldEnd else { break }
-            i = escape(p, at: i, end: fieldEnd, to: o, at: &w)
-          }
-          o[w] = quote
-          w += 1
+        // Up to the delimiter: a byte of 0x80 or more is checked against the
+        // record's end, which is the same as against the field's (the
+        // delimiter is ASCII, so no UTF-8 sequence runs over it).
+        o[w] = quote
+        w += 1
+        while i < end {
+          i = copyPlain(p, from: i, end: end, stop: delimiter, to: o, at: &w)
+          guard i < end, p[i] != delimiter else { break }
+          i = escape(p, at: i, end: end, to: o, at: &w)
         }
+        o[w] = quote
+        w += 1
       }
       values[2 * column - 1] = w
       if i >= end { break }
@@ -145,23 +150,33 @@ extension CSVTable {
     return (w + 1, column)
   }
 
+  /// Where the unquoted field at `i` ends: at the next delimiter, or `end`.
+  @inline(__always)
+  private static func fieldEnd(_ p: UnsafePointer<UInt8>, from i: Int, end: Int, delimiter: UInt8) -> Int {
+    guard let hit = memchr(p + i, Int32(delimiter), end - i) else { return end }
+    return UnsafeRawPointer(hit) - UnsafeRawPointer(p)
+  }
+
   /// Copies the bytes from `i` that need no escape (printable ASCII but `"` and
-  /// `\`) to `o[w...]`, eight at a time while it can, and returns where it stopped.
+  /// `\`) and are not `stop` to `o[w...]`, eight at a time while it can, and
+  /// returns where it stopped.
   @inline(__always)
   private static func copyPlain(
-    _ p: UnsafePointer<UInt8>, from start: Int, end: Int, to o: UnsafeMutablePointer<UInt8>, at w: inout Int
+    _ p: UnsafePointer<UInt8>, from start: Int, end: Int, stop: UInt8, to o: UnsafeMutablePointer<UInt8>, at w: inout Int
   ) -> Int {
+    let ones: UInt64 = 0x0101_0101_0101_0101
     var i = start
     while i + 8 <= end {
       let word = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
-      guard isPlain(word) else { break }
+      let stopped = word ^ (UInt64(stop) &* ones)
+      guard isPlain(word), (stopped &- ones) & ~stopped & 0x8080_8080_8080_8080 == 0 else { break }
       UnsafeMutableRawPointer(o + w).storeBytes(of: word, as: UInt64.self)
       i += 8
       w += 8
     }
     while i < end {
       let b = p[i]
-      guard b >= 0x20, b < 0x7F, b != UInt8(ascii: "\""), b != UInt8(ascii: "\\") else { break }
+      guard b >= 0x20, b < 0x7F, b != UInt8(ascii: "\""), b != UInt8(ascii: "\\"), b != stop else { break }
       o[w] = b
       w += 1
       i += 1
