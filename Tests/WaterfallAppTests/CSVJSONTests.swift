@@ -107,6 +107,7 @@ import TestSupport
     if roleSet == 1 { scanner.measuring = MeasuringWidth(30) }
     var json: [UInt8] = []
     var values: [Int] = []
+    var columns = MemberColumns(names: table.nameBytes)
     var placed = 0
     for _ in 0..<5_000 {
       var record = Self.record(columns: table.names.count, delimiter: delimiter, using: &rng)
@@ -119,7 +120,7 @@ import TestSupport
       let (fast, text) = try json.withUnsafeBufferPointer { (json) throws(JSONSyntaxError) in
         let object = UnsafeBufferPointer(rebasing: json[..<count])
         let fast = try values.withUnsafeBufferPointer { (values) throws(JSONSyntaxError) in
-          try scanner.scan(object: object, names: table.nameBytes, values: values, members: members, offset: 0)
+          try scanner.scan(object: object, columns: &columns, values: values, members: members, offset: 0)
         }
         return (fast, try scanner.scan(object, offset: 0))
       }

@@ -3,7 +3,7 @@
 /// A CSV record's JSON object is written by ``CSVTable/writeJSON(record:into:values:)``,
 /// which knows each member's key and where its value lies: walking the text again
 /// to find them (and again for the card's `key: value` lines) would only repeat
-/// it. ``scan(object:names:values:members:offset:)`` takes the places as given and
+/// it. ``scan(object:columns:values:members:offset:)`` takes the places as given and
 /// packs the card on the one road every item takes (``Packer``), so the item is
 /// exactly the one ``scan(_:offset:keepingBytes:)`` makes of the same bytes (a test
 /// holds the two equal over random records). Roles that join fields or name a
@@ -11,24 +11,27 @@
 ///
 /// ```swift
 /// let (length, members) = table.writeJSON(record: record, into: &json, values: &values)
-/// let item = try scanner.scan(object: json[..<length], names: table.nameBytes, values: values, members: members, offset: 0)
+/// var columns = MemberColumns(names: table.nameBytes)   // once for many records
+/// let item = try scanner.scan(object: json[..<length], columns: &columns, values: values, members: members, offset: 0)
 /// ```
 extension ItemScanner {
   /// The item whose JSON text is exactly `bytes`: an object of `members`
-  /// members, member `m` named `names[m]` (its key as read back, in UTF-8) with
-  /// its value at `values[2 * m]..<values[2 * m + 1]`. The members must be what
-  /// the text says; the text itself is not checked again.
+  /// members, member `m` named `columns.names[m]` (its key as read back, in
+  /// UTF-8) with its value at `values[2 * m]..<values[2 * m + 1]`. The members
+  /// must be what the text says; the text itself is not checked again.
   func scan(
-    object bytes: UnsafeBufferPointer<UInt8>, names: [[UInt8]], values: UnsafeBufferPointer<Int>, members: Int, offset: Int
+    object bytes: UnsafeBufferPointer<UInt8>, columns: inout MemberColumns, values: UnsafeBufferPointer<Int>, members: Int,
+    offset: Int
   ) throws(JSONSyntaxError) -> ScannedItem {
     if checksOnly { return try scan(bytes, offset: offset) }
     let table = table(forItemAt: 0, in: bytes, depth: 0, keyed: false)
     guard !table.joins, table.paths.isEmpty else { return try scan(bytes, offset: offset) }
+    columns.settle(on: table)
     let keys = table.keys
     var seen: UInt64 = 0
     var found = Places(repeating: nil)
     for member in 0..<members {
-      guard let index = names[member].withUnsafeBufferPointer({ table.index(of: $0) }) else { continue }
+      guard let index = columns.indices[member] else { continue }
       if index < 64 { seen |= 1 << UInt64(index) }
       for (role, rank) in keys[index].roles where (found[role.rawValue]?.rank ?? .max) > rank {
         found[role.rawValue] = Found(rank: rank, start: values[2 * member], end: values[2 * member + 1])
@@ -38,7 +41,7 @@ extension ItemScanner {
     var packed: [UInt8] = []
     packed.reserveCapacity(Self.typicalPackedBytes)
     let shows = packer.saysNothing || table.roles.showsRest
-    let fields = shows ? fallbackFields(bytes, names: names, values: values, members: members, table: table) : []
+    let fields = shows ? fallbackFields(bytes, columns: columns, values: values, members: members, table: table) : []
     packer.pack(into: &packed, fields: fields)
     var item = ScannedItem(packed: packed, offset: offset, length: bytes.count, json: nil, fieldsSeen: seen)
     if let width = measuring?.width, width > 0 { item.measure(at: width) }
@@ -48,19 +51,18 @@ extension ItemScanner {
   /// The `key: value` lines of the object's members, as
   /// ``fallbackFields(_:at:depth:table:)`` reads them from its text.
   private func fallbackFields(
-    _ bytes: UnsafeBufferPointer<UInt8>, names: [[UInt8]], values: UnsafeBufferPointer<Int>, members: Int, table: Table
+    _ bytes: UnsafeBufferPointer<UInt8>, columns: MemberColumns, values: UnsafeBufferPointer<Int>, members: Int, table: Table
   ) -> [String] {
     let limit = CardContent.fieldLimit(table.roles)
     var lines: [String] = []
     lines.reserveCapacity(min(limit, 8))
     for member in 0..<members where lines.count < limit {
-      let name = names[member]
-      guard !name.withUnsafeBufferPointer({ table.showsInPlace($0) }) else { continue }
+      guard !columns.shownInPlace[member] else { continue }
       var parser = JSONParser(bytes: bytes, position: values[2 * member])
       // A nested object is walked for its own lines: the text's road does that.
       guard parser.peek != UInt8(ascii: "{") else { return fallbackFields(bytes, at: 0, depth: 0, table: table) }
       guard let value = try? parser.parseValue(depth: 1) else { break }
-      if let line = CardContent.fieldLine(String(decoding: name, as: UTF8.self), value) { lines.append(line) }
+      if let line = CardContent.fieldLine(columns.texts[member], value) { lines.append(line) }
     }
     return lines
   }

@@ -21,7 +21,7 @@ struct CSVReader: ItemReader {
   /// Where a chunk's records are made items: with helpers, its records are
   /// found in turn (where they end depends on the quotes before), then turned
   /// into JSON and scanned in two parts at once (the JSON's members where its
-  /// writing put them, ``ItemScanner/scan(object:names:values:members:offset:)``).
+  /// writing put them, ``ItemScanner/scan(object:columns:values:members:offset:)``).
   var parallelism = Parallelism.serial
   /// The fewest records worth scanning in parts.
   static let partsThreshold = 64
@@ -73,6 +73,7 @@ struct CSVReader: ItemReader {
       found.reserveCapacity(part.count)
       var json: [UInt8] = []
       var values: [Int] = []
+      var columns = MemberColumns(names: table.nameBytes)
       for (start, length) in part {
         let record = UnsafeBufferPointer(rebasing: chunk.bytes[start..<(start + length)])
         let (count, members) = table.writeJSON(record: record, into: &json, values: &values)
@@ -80,7 +81,7 @@ struct CSVReader: ItemReader {
           values.withUnsafeBufferPointer { values in
             let object = UnsafeBufferPointer(rebasing: json[..<count])
             return members > 0
-              ? try? scanner.scan(object: object, names: table.nameBytes, values: values, members: members, offset: 0)
+              ? try? scanner.scan(object: object, columns: &columns, values: values, members: members, offset: 0)
               : try? scanner.scan(object, offset: 0)
           }
         }
