@@ -70,6 +70,22 @@ import TestSupport
     }
   }
 
+  /// A field a role shows in its place is left out of the `key: value` lines on
+  /// both roads, its name compared as text: the Kelvin sign (U+212A) is `K`,
+  /// `é` decomposed is `é`; other names (ASCII or not) make lines. (The role's
+  /// own field is the first whose bytes are its name's on the scanner's road,
+  /// the first equal as text on the plain road: here the same.)
+  @Test(arguments: [["K"], ["é"], ["title"], ["説明"]])
+  func fieldsShownInPlaceAreLeftOutAlike(title: [String]) throws {
+    var roles = FieldRoles()
+    roles.title = title
+    roles.text = ["body"]
+    roles.showsRest = true
+    let json = #"{"K":"a","\#u{212A}":"b","é":"d","e\#u{301}":"c","title":"e","説明":"f","body":"g","id":3}"#
+    let bytes = Array(json.utf8)
+    #expect(try Self.fast(bytes, roles: roles) == Self.plain(bytes, roles: roles), "\(title)")
+  }
+
   /// A server's `--group-by meta.maker.name` orders by the value inside the
   /// JSON column: the group is that value when no member has the whole name,
   /// on both roads.

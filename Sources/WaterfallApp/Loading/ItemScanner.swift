@@ -58,6 +58,11 @@ public struct ItemScanner: Sendable {
     let joins: Bool
     /// The fields left out of `key: value` lines (``FieldRoles/fieldsShownInPlace``).
     let shownInPlace: Set<String>
+    /// ``shownInPlace``'s names back to back and where each ends, when all are
+    /// ASCII: an ASCII key is then one of them exactly when its bytes are (no
+    /// hash, no `String`).
+    private let shownInPlaceBytes: [UInt8]
+    private let shownInPlaceEnds: [Int]?
     /// The candidates that are paths (`meta.maker.name`: `--title-field`, a
     /// server's `--group-by` on a path into a JSON column), each with the role
     /// and rank it plays, its keys, and its place in ``keys`` (its bit when
@@ -71,6 +76,9 @@ public struct ItemScanner: Sendable {
       self.roles = roles
       joins = roles.hasJoins
       shownInPlace = roles.fieldsShownInPlace
+      let ascii = shownInPlace.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
+      shownInPlaceBytes = shownInPlace.flatMap(\.utf8)
+      shownInPlaceEnds = ascii ? shownInPlace.reduce(into: []) { ends, name in ends.append((ends.last ?? 0) + name.utf8.count) } : nil
       var table: [String: [(Role, Int)]] = [:]
       for role in Role.allCases {
         for (rank, key) in ItemScanner.keys(of: role, in: roles).enumerated() where !key.contains(FieldRoles.joiner) {
@@ -93,6 +101,26 @@ public struct ItemScanner: Sendable {
     /// look at one retained and released it, ten times a member).
     private let keyBytes: [UInt8]
     private let keyEnds: [Int]
+
+    /// Whether the field named `key` is one of ``shownInPlace``.
+    func showsInPlace(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
+      guard let ends = shownInPlaceEnds, Self.isASCII(key) else { return shownInPlace.contains(String(decoding: key, as: UTF8.self)) }
+      return shownInPlaceBytes.withUnsafeBufferPointer { all in
+        var start = 0
+        for end in ends {
+          defer { start = end }
+          guard end - start == key.count else { continue }
+          if key.isEmpty || memcmp(all.baseAddress! + start, key.baseAddress!, key.count) == 0 { return true }
+        }
+        return false
+      }
+    }
+
+    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+      var any: UInt8 = 0
+      for b in bytes { any |= b }
+      return any < 0x80
+    }
 
     /// The place in ``keys`` of the field named `key`, if a role names it.
     func index(of key: UnsafeBufferPointer<UInt8>) -> Int? {
@@ -121,7 +149,7 @@ public struct ItemScanner: Sendable {
   /// The table an item is packed by: the roles' own, or the inference's once
   /// it chose. Nothing chosen yet, the item `bytes[start...]` (its key
   /// titling it when `keyed`) chooses alone.
-  private func table(forItemAt start: Int, in bytes: UnsafeBufferPointer<UInt8>, depth: Int, keyed: Bool) -> Table {
+  func table(forItemAt start: Int, in bytes: UnsafeBufferPointer<UInt8>, depth: Int, keyed: Bool) -> Table {
     if let settledTable { return settledTable }
     guard let inference = roles.inference else { return named }
     if let settled = inference.settled { return settled.table }
@@ -293,23 +321,23 @@ public struct ItemScanner: Sendable {
   /// whole), as ``CardContent/fallbackFields(of:roles:)`` makes them from the
   /// parsed object; values past the last line kept are skipped, not parsed.
   func fallbackFields(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, depth: Int, table: Table) -> [String] {
-    let shownInPlace = table.shownInPlace
     let limit = CardContent.fieldLimit(table.roles)
     var lines: [String] = []
+    lines.reserveCapacity(min(limit, 8))
     func walk(_ parser: inout JSONParser, prefix: String, level: Int) throws(JSONSyntaxError) {
       try parser.forEachMember(depth: depth + level) { (key, parser) throws(JSONSyntaxError) in
-        let name = String(decoding: key, as: UTF8.self)
-        guard lines.count < limit, level > 1 || !shownInPlace.contains(name) else {
+        guard lines.count < limit, level > 1 || !table.showsInPlace(key) else {
           try parser.skipValue(depth: depth + level)
           return
         }
+        let name = String(decoding: key, as: UTF8.self)
         if parser.peek == UInt8(ascii: "{") {
           if level < CardContent.fieldDepth {
             try walk(&parser, prefix: prefix + name + ".", level: level + 1)
           } else {
             try parser.skipValue(depth: depth + level)
           }
-        } else if let line = CardContent.fieldLine(prefix + name, try parser.parseValue(depth: depth + level)) {
+        } else if let line = CardContent.fieldLine(prefix.isEmpty ? name : prefix + name, try parser.parseValue(depth: depth + level)) {
           lines.append(line)
         }
       }

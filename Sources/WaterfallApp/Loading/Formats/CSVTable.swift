@@ -19,6 +19,12 @@ public struct CSVTable: Hashable, Sendable {
   let keys: [[UInt8]]
   /// The column names.
   public let names: [String]
+  /// ``keys`` back to back, and where each ends: what ``writeJSON(record:into:)``
+  /// copies them from.
+  let keyText: [UInt8]
+  let keyEnds: [Int]
+  /// Each column's name in UTF-8: its key as a JSON parser reads it back.
+  let nameBytes: [[UInt8]]
 
   /// The table whose header record is `header` (its bytes, line break optional).
   public init(header: [UInt8], delimiter: UInt8) {
@@ -35,6 +41,8 @@ public struct CSVTable: Hashable, Sendable {
     }
     self.names = names
     keys = names.map { Self.key($0) }
+    (keyText, keyEnds) = Self.flattened(keys)
+    nameBytes = names.map { Array($0.utf8) }
   }
 
   private static func key(_ name: String) -> [UInt8] {
@@ -47,11 +55,14 @@ public struct CSVTable: Hashable, Sendable {
   /// The JSON object record `record` stands for.
   public func json(record: [UInt8]) -> [UInt8] {
     var out: [UInt8] = []
-    record.withUnsafeBufferPointer { appendJSON(record: $0, to: &out) }
+    let count = record.withUnsafeBufferPointer { writeJSON(record: $0, into: &out) }
+    out.removeSubrange(count...)
     return out
   }
 
-  /// Appends the JSON object `record` stands for to `out`.
+  /// Appends the JSON object `record` stands for to `out`, field by field: what
+  /// ``writeJSON(record:into:)`` does in one pass, and does itself for a record
+  /// with more fields than the header or text after a field's closing quote.
   func appendJSON(record: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
     out.append(UInt8(ascii: "{"))
     var column = 0

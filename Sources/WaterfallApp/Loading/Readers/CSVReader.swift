@@ -20,7 +20,8 @@ struct CSVReader: ItemReader {
   private(set) var table: CSVTable?
   /// Where a chunk's records are made items: with helpers, its records are
   /// found in turn (where they end depends on the quotes before), then turned
-  /// into JSON and scanned in two parts at once.
+  /// into JSON and scanned in two parts at once (the JSON's members where its
+  /// writing put them, ``ItemScanner/scan(object:columns:values:members:offset:)``).
   var parallelism = Parallelism.serial
   /// The fewest records worth scanning in parts.
   static let partsThreshold = 64
@@ -71,11 +72,20 @@ struct CSVReader: ItemReader {
       var found: [ScannedItem] = []
       found.reserveCapacity(part.count)
       var json: [UInt8] = []
+      var values: [Int] = []
+      var columns = MemberColumns(names: table.nameBytes)
       for (start, length) in part {
         let record = UnsafeBufferPointer(rebasing: chunk.bytes[start..<(start + length)])
-        json.removeAll(keepingCapacity: true)
-        table.appendJSON(record: record, to: &json)
-        guard var item = json.withUnsafeBufferPointer({ try? scanner.scan($0, offset: 0) }) else { continue }
+        let (count, members) = table.writeJSON(record: record, into: &json, values: &values)
+        let scannedItem = json.withUnsafeBufferPointer { json in
+          values.withUnsafeBufferPointer { values in
+            let object = UnsafeBufferPointer(rebasing: json[..<count])
+            return members > 0
+              ? try? scanner.scan(object: object, columns: &columns, values: values, members: members, offset: 0)
+              : try? scanner.scan(object, offset: 0)
+          }
+        }
+        guard var item = scannedItem else { continue }
         item.offset = chunk.start + start
         item.length = length
         if keepsBytes { item.json = Array(record) }
