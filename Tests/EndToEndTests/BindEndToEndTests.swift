@@ -61,10 +61,17 @@ import Testing
   }
 
   @Test func executeTrueRedrawsAndKeysWork() throws {
-    let tmux = try Tmux("waterfall --bind 'f5:execute(true)' Data/notes.jsonl")
+    let folder = try Scratch.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let ran = folder.appendingPathComponent("ran").path
+    let tmux = try Tmux("waterfall --bind 'f5:execute(true; touch \(ran))' Data/notes.jsonl")
     try tmux.waitFor("the cards") { Tmux.status($0).contains("1/60") }
     let before = try tmux.capture()
     try tmux.send("F5")
+    // Keys typed while the command has the terminal are dropped (`handOver`), so
+    // the next key waits until it ran and curses mode is back.
+    eventually("the command to run") { FileManager.default.fileExists(atPath: ran) }
+    eventually("the terminal taken back") { (try? tmux.display("#{alternate_on} #{mouse_any_flag}")) == "1 1" }
     try tmux.send("Right")
     let after = try tmux.waitFor("the key after the command") { Tmux.status($0).contains("2/60") }
     #expect(after.count == before.count)
