@@ -76,11 +76,11 @@ ROOT=$(pwd)
 
 # C: the package's own C targets (CTextWidth, CImageDecoding), each with a module
 # map of its own (SwiftPM writes one; swiftc needs it). The system-library doorways
-# (CNcursesw, CPng, CJpeg, CGif, CWebp, CSQLite, CLibpq, CCurl) bring their module maps
+# (CNcursesw, CPng, CJpeg, CGif, CWebp, CSQLite, CLibpq, CCurl, CMalloc) bring their module maps
 # along; their libraries are linked by name below, and their headers' folders come from
 # pkg-config as SwiftPM takes them. Keep these lists in step with Package.swift.
 C_TARGETS=(CTextWidth CImageDecoding)
-SYSTEM_MODULES=(CNcursesw CPng CJpeg CGif CWebp CSQLite CLibpq CCurl)
+SYSTEM_MODULES=(CNcursesw CPng CJpeg CGif CWebp CSQLite CLibpq CCurl CMalloc)
 SYSTEM_LIBRARIES=(-lpng16 -ljpeg -lgif -lwebp -lsqlite3 -lpq -lcurl -lncursesw -ltinfo)
 SEARCH=(-I "$OUT/modules")
 for flag in $(pkg-config --cflags-only-I libpq libcurl 2>/dev/null); do SEARCH+=(-Xcc "$flag"); done
