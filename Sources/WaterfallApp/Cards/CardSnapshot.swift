@@ -2,7 +2,8 @@ import Synchronization
 import WaterfallWorkers
 
 /// What a worker thread needs of the store's cards, copied from it in constant
-/// time: the packed cards (shared copy on write), the picture sizes read since,
+/// time: the packed cards (shared copy on write, or read from the items' texts:
+/// ``PackedCards``), the picture sizes read since,
 /// and each page's section. With it a worker measures cards (their heights at a
 /// width) and groups them (``group(of:)``), as ``ItemStore`` would.
 ///
@@ -12,8 +13,7 @@ import WaterfallWorkers
 /// ```
 public struct CardSnapshot: @unchecked Sendable {
   // @unchecked: immutable copies of copy-on-write values.
-  let records: ItemRecords
-  let summaries: ByteArena
+  let cards: PackedCards
   let measured: [Int: CardContent.Aspect]
   /// Whether items group by a field of their own (`--group-by`), else by their
   /// page's section (a folder tree).
@@ -22,11 +22,11 @@ public struct CardSnapshot: @unchecked Sendable {
   /// The line cards sorted by a field they do not show add (``SortFieldLines``).
   var sortLines: SortFieldLines?
 
-  public var count: Int { records.count }
+  public var count: Int { cards.count }
 
   /// What item `item`'s card shows, as ``ItemStore/content(at:)``.
   func content(of item: Int) -> CardContent {
-    var content = summaries.withBytes(from: records[item].summary) { CardContent(unpacking: $0) }
+    var content = cards.withPacked(of: item) { CardContent(unpacking: $0) }
     if content.aspect == nil, !measured.isEmpty { content.aspect = measured[item] }
     return content
   }
@@ -35,11 +35,16 @@ public struct CardSnapshot: @unchecked Sendable {
   /// `prefix` (`price: `) among those ``CardPlan`` shows: read without
   /// unpacking a card that has no such lines.
   func showsFieldLine(_ prefix: String, of item: Int) -> Bool {
-    let hasFields = summaries.withBytes(from: records[item].summary) { bytes in
-      bytes.first.map { $0 & CardContent.PackedFlag.fields != 0 } ?? false
+    cards.withPacked(of: item) { bytes in
+      guard let flags = bytes.first, flags & CardContent.PackedFlag.fields != 0 else { return false }
+      var content = CardContent(unpacking: bytes)
+      if content.aspect == nil, !measured.isEmpty { content.aspect = measured[item] }
+      return Self.shows(prefix, in: content)
     }
-    guard hasFields else { return false }
-    let content = content(of: item)
+  }
+
+  /// Whether `content` shows a `key: value` line starting with `prefix`.
+  private static func shows(_ prefix: String, in content: CardContent) -> Bool {
     let shown = CardPlan.fieldLines(content.fields.count, withPicture: content.aspect != nil)
     return content.fields.prefix(shown).contains { $0.hasPrefix(prefix) }
   }
@@ -53,28 +58,39 @@ public struct CardSnapshot: @unchecked Sendable {
 
   /// The height of item `item`'s card at `width`, as ``ItemStore/cardHeight(at:width:)``.
   public func height(of item: Int, width: Int) -> Int {
-    summaries.withBytes(from: records[item].summary) {
-      CardContent.packedHeight(in: $0, width: width, aspect: measured.isEmpty ? nil : measured[item])
-    }
+    cards.withPacked(of: item) { height(of: item, packed: $0, width: width) }
+  }
+
+  /// The height at `width` of item `item`, whose packed card is `packed`.
+  private func height(of item: Int, packed: UnsafeBufferPointer<UInt8>, width: Int) -> Int {
+    CardContent.packedHeight(in: packed, width: width, aspect: measured.isEmpty ? nil : measured[item])
   }
 
   /// The width of item `item`'s card in a horizontal waterfall of rows
   /// `height` tall, as ``CardDataSource`` gives it (``CardWidth``).
   func width(of item: Int, height: Int, within widths: ClosedRange<Int>) -> Int {
-    let content = content(of: item)
-    return CardWidth.fitting(content, height: height, within: widths) { self.height(of: item, width: $0) }
+    cards.withPacked(of: item) { width(of: item, packed: $0, height: height, within: widths) }
+  }
+
+  /// ``width(of:height:within:)`` of item `item`, whose packed card is `packed`.
+  private func width(of item: Int, packed: UnsafeBufferPointer<UInt8>, height: Int, within widths: ClosedRange<Int>) -> Int {
+    var content = CardContent(unpacking: packed)
+    if content.aspect == nil, !measured.isEmpty { content.aspect = measured[item] }
+    return CardWidth.fitting(content, height: height, within: widths) { self.height(of: item, packed: packed, width: $0) }
   }
 
   /// The group item `item` goes in, as ``ItemStore/group(at:)``.
   public func group(of item: Int) -> String? {
-    let record = records[item]
-    guard groupsByField else { return pageSections[Int(record.page)] }
-    return summaries.withBytes(from: record.summary) { bytes in
+    guard groupsByField else { return pageSections[Int(cards.texts.record(item).page)] }
+    return cards.withPacked(of: item) { bytes in
       var position = CardContent.packedLength(in: bytes)
       _ = CardContent.readText(bytes, at: &position)
       return CardContent.readText(bytes, at: &position)
     }
   }
+
+  /// How many cards are measured between two looks at `shouldStop`.
+  static let batchSize = 1024
 
   /// Every card's height at `width` (0 for one too tall to keep), by item, or
   /// nil when `shouldStop` said so. Only `items` are measured, when given;
@@ -86,7 +102,7 @@ public struct CardSnapshot: @unchecked Sendable {
     shouldStop: @Sendable () -> Bool = { false }, progress: @Sendable (Int) -> Void = { _ in }
   ) -> [UInt16]? {
     table(of: items, known: known, parallelism: parallelism, shouldStop: shouldStop, progress: progress) {
-      self.height(of: $0, width: width)
+      self.height(of: $0, packed: $1, width: width)
     }
   }
 
@@ -98,15 +114,16 @@ public struct CardSnapshot: @unchecked Sendable {
     shouldStop: @Sendable () -> Bool = { false }, progress: @Sendable (Int) -> Void = { _ in }
   ) -> [UInt16]? {
     table(of: items, known: nil, parallelism: parallelism, shouldStop: shouldStop, progress: progress) {
-      self.width(of: $0, height: height, within: widths)
+      self.width(of: $0, packed: $1, height: height, within: widths)
     }
   }
 
-  /// A table of `measure(item)` by item (0 where not measured, or too large
-  /// to keep), for `items` or all, the non-zero entries of `known` kept.
+  /// A table of `measure(item, packed card)` by item (0 where not measured,
+  /// or too large to keep), for `items` or all, the non-zero entries of `known`
+  /// kept. The cards are read a batch at a time (``PackedCards/forEachPacked(of:_:)``).
   private func table(
     of items: [Int]?, known: [UInt16]?, parallelism: Parallelism, shouldStop: @Sendable () -> Bool,
-    progress: @Sendable (Int) -> Void, measure: @Sendable (Int) -> Int
+    progress: @Sendable (Int) -> Void, measure: @Sendable (Int, UnsafeBufferPointer<UInt8>) -> Int
   ) -> [UInt16]? {
     var heights = known ?? []
     if heights.count < count { heights += repeatElement(0, count: count - heights.count) }
@@ -117,15 +134,22 @@ public struct CardSnapshot: @unchecked Sendable {
       let done = Atomic<Int>(0)
       parallelism.perform(parts) { part in
         let range = (total * part / parts)..<(total * (part + 1) / parts)
-        for index in range {
-          if index & 1023 == 0 {
-            if shouldStop() { return }
-            if index != range.lowerBound { progress(done.add(1024, ordering: .relaxed).newValue) }
+        var batch: [Int] = []
+        var start = range.lowerBound
+        while start < range.upperBound {
+          if shouldStop() { return }
+          if start != range.lowerBound { progress(done.add(Self.batchSize, ordering: .relaxed).newValue) }
+          let end = min(start + Self.batchSize, range.upperBound)
+          batch.removeAll(keepingCapacity: true)
+          for index in start..<end {
+            let item = items?[index] ?? index
+            if table[item] == 0 { batch.append(item) }
           }
-          let item = items?[index] ?? index
-          guard table[item] == 0 else { continue }
-          let height = measure(item)
-          table[item] = height < Int(UInt16.max) ? UInt16(height) : 0
+          cards.forEachPacked(of: batch) { item, packed in
+            let height = measure(item, packed)
+            table[item] = height < Int(UInt16.max) ? UInt16(height) : 0
+          }
+          start = end
         }
       }
       return shouldStop()

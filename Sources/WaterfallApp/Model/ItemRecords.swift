@@ -27,6 +27,9 @@ struct ItemRecords {
 
   private static let offsetBits: UInt64 = 40
   private static let offsetMask: UInt64 = (1 << offsetBits) - 1
+  /// The summary offset that says an item keeps no packed card: the largest
+  /// that fits (``PackedCards/fromText``).
+  static let noSummary = Int(offsetMask)
   /// The length that says the record is in ``wide``.
   private static let wideMark: UInt64 = (1 << (64 - offsetBits)) - 1
 

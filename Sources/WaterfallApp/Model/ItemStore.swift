@@ -1,10 +1,11 @@
 /// The items loaded so far: what each card shows, packed, and where each item's
 /// original JSON text lies.
 ///
-/// The store is the one owner of item data. A card's content is kept packed
-/// (``CardContent/pack(into:)``) in an arena, a few dozen bytes for a typical card;
-/// an item's full text stays in its file and is read again (``json(at:)``) only
-/// for its details, for `--print` and for the filter. Standard input is read
+/// The store is the one owner of item data. An item's full text stays in its
+/// file and is read again (``json(at:)``) for its details, for `--print` and for
+/// the filter; so is its card, packed (``CardContent/pack(into:)``), when it is
+/// drawn or measured (``PackedCards``), except where the card is kept in an
+/// arena, a few dozen bytes for a typical card. Standard input is read
 /// again from its spool (``PageFile/init(spooling:name:directory:)``); only the
 /// texts of pages in memory (a database query's rows) are kept here.
 ///
@@ -17,7 +18,8 @@
 public final class ItemStore {
   /// One item, however many fields it has: kept in 16 bytes (``ItemRecords``).
   struct Record {
-    /// Where its packed card content and id start in `summaries`.
+    /// Where its packed card content and id start in `summaries`;
+    /// ``PackedCards/fromText``: it keeps none, its card is read from its text.
     var summary: Int
     /// Where its text starts: in its page's file, or in `texts` for a page in memory.
     var offset: Int
@@ -45,6 +47,11 @@ public final class ItemStore {
   /// Each item's ``ItemChecksum`` as read (``ScannedItem/checksum``): 4 bytes an item.
   private var checksums: [UInt32] = []
   private var summaries = ByteArena()
+  /// The cards last read from their items' texts (``PackedCards``), so that a
+  /// screen drawn again does not read and scan them again.
+  private var recentCards: [Int: [UInt8]] = [:]
+  /// The most cards ``recentCards`` holds before it starts again.
+  static let recentCardLimit = 4096
   private(set) var texts = ByteArena()
   /// The items' compact search texts, as searches build them (``SearchTextCache``).
   public private(set) var searchTexts = SearchTextCache()
@@ -122,9 +129,11 @@ public final class ItemStore {
   /// Adds `items`, found in page `page`. Items of a page in memory must carry their text.
   public func append(_ items: [ScannedItem], toPage page: Int) {
     let inMemory = if case .memory = pages[page].storage { true } else { false }
+    let groupsByField = !roles.group.isEmpty
     for item in items {
       fieldsSeen |= item.fieldsSeen
-      let summary = summaries.append(item.packed)
+      let keeps = PackedCards.keepsCard(of: item, page: pages[page], groupsByField: groupsByField)
+      let summary = keeps ? summaries.append(item.packed) : PackedCards.fromText
       let offset = inMemory ? texts.append(item.json ?? []) : item.offset
       records.append(Record(summary: summary, offset: offset, length: UInt32(clamping: item.length), page: UInt32(page)))
       checksums.append(item.checksum)
@@ -164,6 +173,7 @@ public final class ItemStore {
     records.removeAll()
     checksums.removeAll()
     summaries = ByteArena()
+    recentCards = [:]
     texts = ByteArena()
     pages.removeAll()
     searchTexts = SearchTextCache(budget: searchTexts.budget)
@@ -177,10 +187,29 @@ public final class ItemStore {
 
   // MARK: Reading
 
+  /// Every item's packed card, kept or read from its text, for this thread
+  /// or another (``PackedCards``).
+  var packedCards: PackedCards {
+    PackedCards(
+      texts: ItemTexts(records: records, pages: pages, texts: texts), summaries: summaries, checksums: checksums,
+      scanner: scanner)
+  }
+
+  /// Calls `body` with item `index`'s packed card: from the arena, or read
+  /// from its text and kept among the ``recentCards``.
+  private func withPacked<R>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    let summary = records[index].summary
+    if summary != PackedCards.fromText { return summaries.withBytes(from: summary, body) }
+    if let recent = recentCards[index] { return recent.withUnsafeBufferPointer(body) }
+    let packed = packedCards.withPacked(of: index) { Array($0) }
+    if recentCards.count >= Self.recentCardLimit { recentCards.removeAll(keepingCapacity: true) }
+    recentCards[index] = packed
+    return packed.withUnsafeBufferPointer(body)
+  }
+
   /// What item `index`'s card shows.
   public func content(at index: Int) -> CardContent {
-    let record = records[index]
-    var content = summaries.withBytes(from: record.summary) { CardContent(unpacking: $0) }
+    var content = withPacked(index) { CardContent(unpacking: $0) }
     if content.aspect == nil, !measuredSizes.isEmpty { content.aspect = measuredSizes[index] }
     return content
   }
@@ -192,7 +221,7 @@ public final class ItemStore {
   public func cardHeight(at index: Int, width: Int) -> Int {
     if let known = heights.height(of: index, width: width) { return known }
     let measured = measuredSizes.isEmpty ? nil : measuredSizes[index]
-    let height = summaries.withBytes(from: records[index].summary) { CardContent.packedHeight(in: $0, width: width, aspect: measured) }
+    let height = withPacked(index) { CardContent.packedHeight(in: $0, width: width, aspect: measured) }
     heights.remember(height, of: index, width: width)
     return height
   }
@@ -218,7 +247,7 @@ public final class ItemStore {
   /// What a worker needs to measure and group cards: see ``CardSnapshot``.
   public var cardSnapshot: CardSnapshot {
     CardSnapshot(
-      records: records, summaries: summaries, measured: measuredSizes, groupsByField: !roles.group.isEmpty,
+      cards: packedCards, measured: measuredSizes, groupsByField: !roles.group.isEmpty,
       pageSections: pages.map(\.section), sortLines: sortLines)
   }
 
@@ -241,8 +270,10 @@ public final class ItemStore {
   /// The picture item `index` names without giving its size, while no size is
   /// known for it: what ``PictureSizer`` reads the header of.
   public func pictureWithoutSize(at index: Int) -> String? {
-    guard measuredSizes[index] == nil else { return nil }
-    return summaries.withBytes(from: records[index].summary) { CardContent.packedImageWithoutAspect(in: $0) }
+    let summary = records[index].summary
+    // A card read from its text never names a picture without its size (``PackedCards``).
+    guard measuredSizes[index] == nil, summary != PackedCards.fromText else { return nil }
+    return summaries.withBytes(from: summary) { CardContent.packedImageWithoutAspect(in: $0) }
   }
 
   /// Gives item `index`'s picture the size its header says: its card takes the
@@ -309,8 +340,7 @@ public final class ItemStore {
 
   /// The identifying field of item `index` (see ``FieldRoles/id``), if it has one.
   public func id(at index: Int) -> String? {
-    let record = records[index]
-    return summaries.withBytes(from: record.summary) { bytes in
+    withPacked(index) { bytes in
       var position = CardContent.packedLength(in: bytes)
       return CardContent.readText(bytes, at: &position)
     }
@@ -340,7 +370,7 @@ public final class ItemStore {
   public func group(at index: Int) -> String? {
     let record = records[index]
     if roles.group.isEmpty { return pages[Int(record.page)].section }
-    return summaries.withBytes(from: record.summary) { bytes in
+    return withPacked(index) { bytes in
       var position = CardContent.packedLength(in: bytes)
       _ = CardContent.readText(bytes, at: &position)
       return CardContent.readText(bytes, at: &position)

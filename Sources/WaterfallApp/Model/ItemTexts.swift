@@ -28,17 +28,34 @@ public struct ItemTexts: @unchecked Sendable {
     self.searchTexts = searchTexts
   }
 
+  /// Item `index`'s record: where its text lies.
+  func record(_ index: Int) -> ItemStore.Record { records[index] }
+
   /// Item `index`'s JSON text, as ``ItemStore/json(at:)`` reads it.
   public func json(at index: Int) -> [UInt8] {
     Self.json(of: records[index], pages: pages, texts: texts)
   }
 
   /// Calls `body` with the JSON text of each of `items` in turn. Items of a file
-  /// read near one another are read together, up to 256 KiB at a time, rather
-  /// than one `pread` each: a read goes on over the items that follow in the
-  /// list while they lie just after one another in the file, so items far apart
-  /// (a sorted order, a narrowed search) cost one small read each.
+  /// read near one another are read together (``forEachStored(of:_:)``).
   public func forEachJSON<Items: Collection<Int>>(of items: Items, _ body: (Int, UnsafeBufferPointer<UInt8>) -> Void) {
+    forEachStored(of: items) { item, stored, shape in
+      if case .json = shape { return body(item, stored) }
+      shape.json(from: Array(stored)).withUnsafeBufferPointer { body(item, $0) }
+    }
+  }
+
+  /// Calls `body` with the bytes each of `items` has in its page, as they are
+  /// stored (a CSV record, a map's member), and its page's shape. Items of a
+  /// file read near one another are read together, up to 256 KiB at a time,
+  /// rather than one `pread` each: a read goes on over the items that follow in
+  /// the list while they lie just after one another in the file, so items far
+  /// apart (a sorted order, a narrowed search) cost one small read each. A
+  /// SQLite row is given as its JSON; bytes cut short by a file that shrank
+  /// are given as they are.
+  func forEachStored<Items: Collection<Int>>(
+    of items: Items, _ body: (Int, UnsafeBufferPointer<UInt8>, ItemTextShape) -> Void
+  ) {
     var window: [UInt8] = []
     var windowPage = -1
     var windowStart = 0
@@ -48,8 +65,12 @@ public struct ItemTexts: @unchecked Sendable {
       i = items.index(after: i)
       let record = records[item]
       let page = pages[Int(record.page)]
-      guard case .file(let file) = page.storage, case .json = page.shape else {
-        json(at: item).withUnsafeBufferPointer { body(item, $0) }
+      guard case .file(let file) = page.storage else {
+        Self.stored(of: record, pages: pages, texts: texts).withUnsafeBufferPointer { body(item, $0, page.shape) }
+        continue
+      }
+      if case .sqlite = page.shape {
+        Self.stored(of: record, pages: pages, texts: texts).withUnsafeBufferPointer { body(item, $0, page.shape) }
         continue
       }
       let length = Int(record.length)
@@ -71,13 +92,14 @@ public struct ItemTexts: @unchecked Sendable {
         windowPage = Int(record.page)
         windowStart = record.offset
         guard window.count >= length else {
-          json(at: item).withUnsafeBufferPointer { body(item, $0) }
+          windowPage = -1
+          window.withUnsafeBufferPointer { body(item, $0, page.shape) }
           continue
         }
       }
       window.withUnsafeBufferPointer { buffer in
         let start = record.offset - windowStart
-        body(item, UnsafeBufferPointer(rebasing: buffer[start..<(start + length)]))
+        body(item, UnsafeBufferPointer(rebasing: buffer[start..<(start + length)]), page.shape)
       }
     }
   }
@@ -90,13 +112,19 @@ public struct ItemTexts: @unchecked Sendable {
   /// The JSON text of the item `record` describes.
   static func json(of record: ItemStore.Record, pages: [ItemStore.Page], texts: ByteArena) -> [UInt8] {
     let page = pages[Int(record.page)]
+    if case .sqlite = page.shape { return stored(of: record, pages: pages, texts: texts) }
+    return page.shape.json(from: stored(of: record, pages: pages, texts: texts))
+  }
+
+  /// The bytes of the item `record` describes as its page holds them (cut
+  /// short when its file shrank); a SQLite row's JSON, read again.
+  static func stored(of record: ItemStore.Record, pages: [ItemStore.Page], texts: ByteArena) -> [UInt8] {
+    let page = pages[Int(record.page)]
     if case .sqlite(let table) = page.shape { return table.json(rowid: record.offset) }
-    let bytes: [UInt8]
     switch page.storage {
-    case .file(let file): bytes = file.bytes(at: record.offset, count: Int(record.length))
-    case .memory: bytes = Array(texts.bytes(at: record.offset, count: Int(record.length)))
+    case .file(let file): return file.bytes(at: record.offset, count: Int(record.length))
+    case .memory: return Array(texts.bytes(at: record.offset, count: Int(record.length)))
     }
-    return page.shape.json(from: bytes)
   }
 }
 

@@ -1,0 +1,105 @@
+/// Every item's packed card (``CardContent/pack(into:)``, then its id and
+/// group): kept in the store's arena, or read again from the item's text.
+///
+/// A card shows a few fields of its item, and a file's items stay in the file:
+/// so an item of a JSON or CSV file keeps no copy of its card. When the card is
+/// wanted (drawn, measured at a new width, its id or group asked for) its text
+/// is read from the file's pages and scanned again with the roles it was read
+/// with, which gives the same bytes the reading packed (``ItemScanner``). At
+/// ten million shop items that is about 90 bytes an item not kept.
+///
+/// Cards stay in the arena where reading them again would cost more than
+/// their bytes, or could not be done: items kept in memory (standard input's
+/// items are in its spool, a file), SQLite and server rows, a map's members,
+/// a folder's pictures, items grouped by a field (the grouping reads every
+/// item's group as it comes), and an item naming a picture without its size
+/// (the sizes are looked for as items come).
+///
+/// An item whose bytes are no longer the ones read (its checksum, ``ItemChecksum``)
+/// gets a card saying so, not a card of other bytes.
+///
+/// ```swift
+/// let cards = store.packedCards
+/// cards.withPacked(of: 7) { CardContent(unpacking: $0).title }   // "Mug"
+/// ```
+struct PackedCards: @unchecked Sendable {
+  // @unchecked: immutable copies of copy-on-write values, and page files read with pread.
+  let texts: ItemTexts
+  let summaries: ByteArena
+  let checksums: [UInt32]
+  let scanner: ItemScanner
+
+  /// The summary offset of an item whose card is read from its text.
+  static let fromText = ItemRecords.noSummary
+
+  var count: Int { texts.count }
+
+  /// Whether item `item`'s card is read from its text rather than kept.
+  func readsFromText(_ item: Int) -> Bool {
+    texts.record(item).summary == Self.fromText
+  }
+
+  /// Calls `body` with item `item`'s packed card.
+  func withPacked<R>(of item: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    let record = texts.record(item)
+    guard record.summary == Self.fromText else { return summaries.withBytes(from: record.summary, body) }
+    var result: R?
+    texts.forEachStored(of: CollectionOfOne(item)) { item, stored, shape in
+      result = scanned(item, stored: stored, shape: shape).withUnsafeBufferPointer(body)
+    }
+    return result!
+  }
+
+  /// Calls `body` with the packed card of each of `items`, in turn; cards read
+  /// from texts are read together where they lie near one another in a file
+  /// (``ItemTexts/forEachStored(of:_:)``).
+  func forEachPacked<Items: Collection<Int>>(of items: Items, _ body: (Int, UnsafeBufferPointer<UInt8>) -> Void) {
+    var fromText: [Int] = []
+    func flush() {
+      texts.forEachStored(of: fromText) { item, stored, shape in
+        scanned(item, stored: stored, shape: shape).withUnsafeBufferPointer { body(item, $0) }
+      }
+      fromText.removeAll(keepingCapacity: true)
+    }
+    for item in items {
+      let record = texts.record(item)
+      if record.summary == Self.fromText {
+        fromText.append(item)
+        if fromText.count == 1024 { flush() }
+      } else {
+        if !fromText.isEmpty { flush() }
+        summaries.withBytes(from: record.summary) { body(item, $0) }
+      }
+    }
+    flush()
+  }
+
+  /// The card packed from item `item`'s stored bytes, as its reading packed it;
+  /// ``changedCard`` when they are not the bytes read.
+  func scanned(_ item: Int, stored: UnsafeBufferPointer<UInt8>, shape: ItemTextShape) -> [UInt8] {
+    guard ItemChecksum(UnsafeRawBufferPointer(stored)).value == checksums[item] else { return Self.changedCard }
+    let scan = { (json: UnsafeBufferPointer<UInt8>) in (try? scanner.scan(json, offset: 0))?.packed ?? Self.changedCard }
+    if case .json = shape { return scan(stored) }
+    return shape.json(from: Array(stored)).withUnsafeBufferPointer(scan)
+  }
+
+  /// The card of an item whose bytes in its file changed since they were read.
+  static let changedCard: [UInt8] = {
+    var packed: [UInt8] = []
+    CardContent(title: "the file changed since it was read — press r").pack(into: &packed)
+    CardContent.appendText(nil, to: &packed)
+    CardContent.appendText(nil, to: &packed)
+    return packed
+  }()
+
+  /// Whether an item read as `item` keeps its card in the arena, in a page of
+  /// `storage` and `shape`: see the type's summary.
+  static func keepsCard(of item: ScannedItem, page: ItemStore.Page, groupsByField: Bool) -> Bool {
+    guard case .file = page.storage, !page.isPictures, !groupsByField else { return true }
+    switch page.shape {
+    case .json, .csv: break
+    case .member, .sqlite: return true
+    }
+    return item.packed.withUnsafeBufferPointer { CardContent.packedImageWithoutAspect(in: $0) != nil }
+  }
+}
