@@ -121,4 +121,45 @@ import Testing
     try Data().write(to: url)
     #expect(store.cardSnapshot.content(of: 1).title == "the file changed since it was read — press r")
   }
+
+  /// A sink keeping the items it is given.
+  final class Items: PageSink {
+    var items: [ScannedItem] = []
+    func shouldStop() -> Bool { false }
+    func opened(_ page: OpenedPage) {}
+    func described(_ shape: ItemTextShape, note: String?) {}
+    func deliver(_ items: [ScannedItem], skipped: SkippedLines, bytesRead: Int) { self.items += items }
+    func progress(_ text: String) {}
+  }
+
+  @Test(arguments: [false, true])
+  func aReadingForAStoreLetsGoOfTheCardsTheStoreReadsAgain(inRanges: Bool) throws {
+    let lines = Self.items(count: 2000) + [#"{"title":"p","image":"p.png"}"#]
+    let text = lines.joined(separator: "\n") + "\n"
+    let map = "{" + (0..<50).map { #""k\#($0)": {"text": "v"}"# }.joined(separator: ",") + "}"
+    let folder = try Scratch.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for (name, bytes) in [("items.jsonl", text), ("map.json", map)] {
+      let path = folder.appendingPathComponent(name).path
+      try Data(bytes.utf8).write(to: URL(fileURLWithPath: path))
+      let store = ItemStore(roles: FieldRoles())
+      var settings = LoadController.settings(for: store, options: ReadOptions())
+      settings.readsLinesInRanges = inRanges
+      settings.lineRangeSize = 4096
+      let sink = Items()
+      #expect(FileSource.read(path, settings: settings, into: sink) == nil)
+      let dropped = sink.items.filter(\.packed.isEmpty).count
+      if name == "map.json" {
+        #expect(sink.items.count == 50 && dropped == 0, "a map's members keep their cards (their key titles them)")
+      } else {
+        #expect(sink.items.count == lines.count)
+        #expect(dropped == lines.count - 1, "all but the picture without its size")
+        #expect(sink.items.allSatisfy { $0.heightWidth == 0 || $0.height > 0 })
+      }
+      settings.storeReadsFileCards = false
+      let keeping = Items()
+      _ = FileSource.read(path, settings: settings, into: keeping)
+      #expect(keeping.items.allSatisfy { !$0.packed.isEmpty })
+    }
+  }
 }

@@ -44,7 +44,7 @@ extension ItemScanner {
     let fields = shows ? fallbackFields(bytes, columns: columns, values: values, members: members, table: table) : []
     packer.pack(into: &packed, fields: fields)
     var item = ScannedItem(packed: packed, offset: offset, length: bytes.count, json: nil, fieldsSeen: seen)
-    if let width = measuring?.width, width > 0 { item.measure(at: width) }
+    finish(&item, keyed: false)
     return item
   }
 

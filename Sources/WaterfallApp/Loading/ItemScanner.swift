@@ -39,6 +39,10 @@ public struct ItemScanner: Sendable {
   /// The width each card is measured at as it is scanned, when one is set
   /// (``MeasuringWidth``): the reading threads then do the main thread's wrapping.
   public var measuring: MeasuringWidth?
+  /// Whether a card its store reads again from the item's text (``PackedCards``)
+  /// is left out of the scanned item, once measured: `packed` is then empty.
+  /// For a page read from a file, not kept in memory (``PageLoad``).
+  public var dropsCards = false
 
   /// The parts a field can play.
   enum Role: Int, CaseIterable {
@@ -272,8 +276,20 @@ public struct ItemScanner: Sendable {
     var item = ScannedItem(
       packed: packed, offset: pageOffset + start, length: text.count, json: keepingBytes ? Array(text) : nil,
       fieldsSeen: seen)
-    if let width = measuring?.width, width > 0 { item.measure(at: width) }
+    finish(&item, keyed: title != nil)
     return item
+  }
+
+  /// Measures `item` (``measuring``) and, when the scanner ``dropsCards`` and
+  /// its store will read the card from the text again (``PackedCards``), lets
+  /// its packed card go here rather than on the thread that stores it: not for
+  /// a map's member (`keyed`), an item grouped by a field, or one naming a
+  /// picture without its size.
+  func finish(_ item: inout ScannedItem, keyed: Bool) {
+    if let width = measuring?.width, width > 0 { item.measure(at: width) }
+    guard dropsCards, !keyed, roles.group.isEmpty else { return }
+    let namesUnsizedPicture = item.packed.withUnsafeBufferPointer { CardContent.packedImageWithoutAspect(in: $0) != nil }
+    if !namesUnsizedPicture { item.packed = [] }
   }
 
   /// Where the value at `path` (keys, each in the object found at the one

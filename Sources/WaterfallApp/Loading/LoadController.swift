@@ -149,9 +149,17 @@ public final class LoadController {
     refinesAtSource = source.refined(by: SourceRefinement()) != nil
     pagesByKeys = source.starting(at: .first) != nil
     loader = BackgroundLoader(
-      source: source, settings: ReadSettings(scanner: Self.scanner(for: store), options: options),
+      source: source, settings: Self.settings(for: store, options: options),
       memoryLimit: memoryLimit, memoryInUse: memoryInUse, mode: workers)
     sizer = PictureSizer(mode: workers)
+  }
+
+  /// How the readings into `store` read: with ``scanner(for:)``, leaving the
+  /// cards the store reads again from their texts (``PackedCards``).
+  static func settings(for store: ItemStore, options: ReadOptions) -> ReadSettings {
+    var settings = ReadSettings(scanner: scanner(for: store), options: options)
+    settings.storeReadsFileCards = true
+    return settings
   }
 
   /// What the readings scan with: the store's roles, each card measured at the

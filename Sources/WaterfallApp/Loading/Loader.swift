@@ -33,7 +33,7 @@ public final class Loader {
     self.source = source
     self.store = store
     self.options = options
-    var settings = ReadSettings(scanner: LoadController.scanner(for: store), options: options)
+    var settings = LoadController.settings(for: store, options: options)
     // `render` and `layout` read a JSON Lines file's ranges on both cores too.
     settings.parallelism = .helpers(.normal)
     cursor = source.open(settings)

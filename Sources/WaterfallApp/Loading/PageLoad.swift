@@ -27,7 +27,9 @@ struct PageLoad {
     into sink: any PageSink,
     next: ((inout [UInt8]) throws(FileSystem.Failure) -> Int)? = nil
   ) -> LoadError? {
-    var reader = PageReader(path: file.path, scanner: settings.scanner, options: settings.options, keepsBytes: file.keepsTextsInMemory)
+    var scanner = settings.scanner
+    scanner.dropsCards = settings.storeReadsFileCards && !file.keepsTextsInMemory
+    var reader = PageReader(path: file.path, scanner: scanner, options: settings.options, keepsBytes: file.keepsTextsInMemory)
     reader.parallelism = settings.parallelism
     var buffer = [UInt8](repeating: 0, count: Self.firstChunk)
     var items: [ScannedItem] = []
@@ -77,7 +79,7 @@ struct PageLoad {
       if next == nil, settings.readsLinesInRanges, reader.bytesRead >= settings.linesInRangesAfter, file.readsAnywhere,
         let start = reader.nextLine
       {
-        var ranges = LineRanges(file: file, scanner: settings.scanner, parallelism: settings.parallelism)
+        var ranges = LineRanges(file: file, scanner: scanner, parallelism: settings.parallelism)
         ranges.mode = start.mode
         ranges.rangeSize = settings.lineRangeSize
         return ranges.run(from: start.offset, line: start.line, into: sink)

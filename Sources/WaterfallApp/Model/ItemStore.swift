@@ -132,7 +132,8 @@ public final class ItemStore {
     let groupsByField = !roles.group.isEmpty
     for item in items {
       fieldsSeen |= item.fieldsSeen
-      let keeps = PackedCards.keepsCard(of: item, page: pages[page], groupsByField: groupsByField)
+      // A reading that let the card go (``ItemScanner/dropsCards``) left it to be read from the text.
+      let keeps = !item.packed.isEmpty && PackedCards.keepsCard(of: item, page: pages[page], groupsByField: groupsByField)
       let summary = keeps ? summaries.append(item.packed) : PackedCards.fromText
       let offset = inMemory ? texts.append(item.json ?? []) : item.offset
       records.append(Record(summary: summary, offset: offset, length: UInt32(clamping: item.length), page: UInt32(page)))

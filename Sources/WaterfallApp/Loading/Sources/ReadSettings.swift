@@ -26,6 +26,10 @@ public struct ReadSettings: Sendable {
   /// How ranges are read at once: ``Parallelism/serial`` (stepped tests),
   /// or with ``HelperThreads`` (the loader's worker, `render`).
   public var parallelism: Parallelism = .serial
+  /// Whether the store the items go to reads the cards of a page read from a
+  /// file again from the items' texts (``PackedCards``): the reading then lets
+  /// them go once measured (``ItemScanner/dropsCards``), not the thread storing them.
+  public var storeReadsFileCards = false
   /// The bytes a range is read in (``LineRanges/defaultRangeSize``; tests cut smaller).
   var lineRangeSize = LineRanges.defaultRangeSize
 
