@@ -103,7 +103,7 @@ struct ColumnStack {
   /// ``ItemSize/maximumHeight``, 2^20).
   mutating func append(item: Int, height: Int) {
     precondition(height >= 0 && height <= Int(UInt32.max), "a column item's height is 0...UInt32.max")
-    precondition(entries.last.map { Int($0.item) < item } ?? true, "a column's items are appended in item order")
+    assert(entries.last.map { Int($0.item) < item } ?? true, "a column's items are appended in item order")
     let y = nextTop
     let index = entries.count
     if index == Self.checkpointStride {
