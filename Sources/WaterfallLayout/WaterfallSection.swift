@@ -187,23 +187,23 @@ struct WaterfallSection {
     let start = result.count
     var examined = 0
     withUnsafeTemporaryAllocation(of: Int.self, capacity: visible.count) { positions in
-      for (slot, column) in visible.enumerated() {
-        positions[slot] = ColumnStack.firstIndex(in: columns[column].coarseCheckpoints, above: y)
+      for (lane, column) in visible.enumerated() {
+        positions[lane] = ColumnStack.firstIndex(in: columns[column].coarseCheckpoints, above: y)
       }
-      for (slot, column) in visible.enumerated() {
-        positions[slot] = ColumnStack.refine(positions[slot], in: columns[column].checkpoints, above: y) { $0 }
+      for (lane, column) in visible.enumerated() {
+        positions[lane] = ColumnStack.refine(positions[lane], in: columns[column].checkpoints, above: y) { $0 }
       }
-      for (slot, column) in visible.enumerated() {
-        positions[slot] =
+      for (lane, column) in visible.enumerated() {
+        positions[lane] =
           columns[column].hasCheckpoints
-          ? columns[column].refineEntries(positions[slot], above: y)
+          ? columns[column].refineEntries(positions[lane], above: y)
           : columns[column].smallIndex(endingAfter: y)
       }
-      for (slot, column) in visible.enumerated() {
+      for (lane, column) in visible.enumerated() {
         let x = x(ofColumn: column)
         let stack = columns[column]
         let entries = stack.entries
-        var k = positions[slot]
+        var k = positions[lane]
         // The first entry's top is summed from its block's; each next one follows it.
         var top = stack.top(at: k)
         examined += 1
