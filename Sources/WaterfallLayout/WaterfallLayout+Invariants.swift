@@ -8,7 +8,10 @@ extension WaterfallLayout {
   /// overlap, and the footer is below every item. Tests call this after every
   /// prepare and append.
   ///
-  /// - Complexity: O(n) for n items.
+  /// Each item is also looked up (`WaterfallSection.location(ofItem:)`) and must be
+  /// found where its column holds it.
+  ///
+  /// - Complexity: O(n c log n) for n items and c columns.
   public func invariantViolations() -> [String] {
     var problems: [String] = []
     var previousBottom = 0
@@ -31,33 +34,40 @@ extension WaterfallLayout {
         }
         let stack = section.columns[column]
         var lastBottom = section.itemsTop
-        for (position, entry) in stack.entries.enumerated() {
-          let item = Int(entry.item)
+        var lastItem = -1
+        for (position, placed) in stack.placements().enumerated() {
+          let item = placed.item
           guard item >= 0, item < section.count else {
             problems.append("\(name) column \(column) holds missing item \(item)")
             continue
           }
           if seen[item] { problems.append("\(name) item \(item) is placed twice") }
           seen[item] = true
-          let slot = section.slots[item]
-          if Int(slot.column) != column || Int(slot.position) != position {
-            problems.append("\(name) item \(item) is not where its slot says")
+          // Finding an item searches each column for it: they must hold their items in order.
+          if item <= lastItem { problems.append("\(name) item \(item) is above item \(lastItem) in column \(column)") }
+          lastItem = item
+          let found = section.location(ofItem: item)
+          if found?.column != column || found?.position != position {
+            problems.append("\(name) item \(item) is found at \(found.map { "column \($0.column) position \($0.position)" } ?? "no place"), not column \(column) position \(position)")
           }
-          if entry.height < 0 { problems.append("\(name) item \(item) has a negative height") }
-          if entry.y < lastBottom { problems.append("\(name) item \(item) overlaps the item above it") }
-          lastBottom = entry.bottom
+          if placed.height < 0 { problems.append("\(name) item \(item) has a negative height") }
+          if placed.y < lastBottom { problems.append("\(name) item \(item) overlaps the item above it") }
+          lastBottom = placed.bottom
           if lastBottom > section.itemsBottom { problems.append("\(name) item \(item) ends below the items' bottom") }
-          if stack.hasCheckpoints, position % ColumnStack.checkpointStride == 0,
-            stack.checkpoints.count <= position / ColumnStack.checkpointStride
-              || stack.checkpoints[position / ColumnStack.checkpointStride] != entry.bottom
-          {
-            problems.append("\(name) column \(column) has a wrong checkpoint at \(position)")
+          if stack.hasCheckpoints, position % ColumnStack.checkpointStride == 0 {
+            let block = position / ColumnStack.checkpointStride
+            if stack.checkpoints.count <= block || stack.checkpoints[block] != placed.bottom
+              || stack.itemSamples.count <= block || Int(stack.itemSamples[block]) != item
+            {
+              problems.append("\(name) column \(column) has a wrong checkpoint at \(position)")
+            }
           }
         }
         let checkpoints =
           stack.count <= ColumnStack.checkpointStride ? 0 : (stack.count + ColumnStack.checkpointStride - 1) / ColumnStack.checkpointStride
-        if stack.checkpoints.count != checkpoints {
-          problems.append("\(name) column \(column) has \(stack.checkpoints.count) checkpoints for \(stack.count) items")
+        if stack.checkpoints.count != checkpoints || stack.itemSamples.count != checkpoints {
+          problems.append(
+            "\(name) column \(column) has \(stack.checkpoints.count) checkpoints and \(stack.itemSamples.count) item samples for \(stack.count) items")
         }
       }
       if let missing = seen.firstIndex(of: false) { problems.append("\(name) item \(missing) is not placed") }

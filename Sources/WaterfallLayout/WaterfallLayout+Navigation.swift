@@ -10,8 +10,9 @@ extension WaterfallLayout {
   ///   that covers the current item's middle row; failing that, the one sharing
   ///   the most rows with the current item; failing that, the nearest.
   ///
-  /// - Complexity: O(1) up and down, O(log n) left and right, plus the empty
-  ///   sections skipped when crossing into another section.
+  /// - Complexity: O(c log n) for c columns (finding the current item, see
+  ///   `WaterfallSection.location(ofItem:)`), plus the empty sections skipped when
+  ///   crossing into another section.
   ///
   /// When the flow is horizontal it is the same turned a quarter: left and right go
   /// along the row, up and down to the neighbouring rows.
@@ -21,14 +22,11 @@ extension WaterfallLayout {
 
   /// ``neighbor(of:toward:)`` in the flow's terms (down is along a column).
   private func flowNeighbor(of indexPath: IndexPath, toward direction: NavigationDirection) -> IndexPath? {
-    guard sections.indices.contains(indexPath.section), indexPath.item >= 0,
-      indexPath.item < sections[indexPath.section].count
+    guard sections.indices.contains(indexPath.section),
+      let (column, position) = sections[indexPath.section].location(ofItem: indexPath.item)
     else { return nil }
     let section = sections[indexPath.section]
-    let current = section.frame(ofItem: indexPath.item)
-    let slot = section.slots[indexPath.item]
-    let column = Int(slot.column)
-    let position = Int(slot.position)
+    let current = section.frame(column: column, position: position)
     let entries = section.columns[column].entries
 
     switch direction {
@@ -73,30 +71,35 @@ extension WaterfallLayout {
   private func closest(inColumn column: Int, of section: WaterfallSection, to frame: Rect) -> Int {
     let stack = section.columns[column]
     let entries = stack.entries
+    let spacing = stack.spacing
     let middle = frame.midY
     var k = stack.firstIndex(endingAfter: frame.minY)
+    var top = stack.top(at: k)
     var best: (item: Int, covers: Bool, overlap: Int)?
     while k < entries.count {
       let entry = entries[k]
-      if entry.y >= frame.maxY { break }
-      let overlap = min(entry.bottom, frame.maxY) - max(entry.y, frame.minY)
-      let covers = entry.y <= middle && middle < entry.bottom
+      let bottom = top + Int(entry.height)
+      if top >= frame.maxY { break }
+      let overlap = min(bottom, frame.maxY) - max(top, frame.minY)
+      let covers = top <= middle && middle < bottom
       if let b = best, (b.covers && !covers) || (b.covers == covers && b.overlap >= overlap) {
         // keep the earlier, better one
       } else {
         best = (Int(entry.item), covers, overlap)
       }
+      top = bottom + spacing
       k += 1
     }
     if let best { return best.item }
-    // Nothing shares a row: the nearest item above or below.
-    let below = k < entries.count ? entries[k] : nil
-    let above = k > 0 ? entries[k - 1] : nil
+    // Nothing shares a row: the nearest item above or below. Entry k starts at
+    // `top`, and entry k - 1 ends a spacing above it.
+    let below = k < entries.count ? (item: Int(entries[k].item), y: top) : nil
+    let above = k > 0 ? (item: Int(entries[k - 1].item), bottom: top - spacing) : nil
     switch (above, below) {
     case (let a?, let b?):
-      return frame.minY - a.bottom <= b.y - frame.maxY ? Int(a.item) : Int(b.item)
-    case (let a?, nil): return Int(a.item)
-    case (nil, let b?): return Int(b.item)
+      return frame.minY - a.bottom <= b.y - frame.maxY ? a.item : b.item
+    case (let a?, nil): return a.item
+    case (nil, let b?): return b.item
     case (nil, nil): return Int(entries[0].item)
     }
   }

@@ -1,16 +1,21 @@
 /// The laid-out frames of one waterfall section, stored compactly.
 ///
-/// Each item costs about 25 bytes: a ``ColumnStack/Entry`` in its column's stack
-/// (16: top, height, item), a ``Slot`` saying where that entry is (8), and a share
-/// of the column's checkpoints. A column's `x` and the item width are the same for
-/// the whole section, so they are kept once.
+/// Each item costs about 9 bytes: a ``ColumnStack/Entry`` in its column's stack
+/// (8: height and item index), and a share of the column's checkpoints and item
+/// samples (under 1). Nothing is kept per item beyond that: an item's column and
+/// place in it are found by searching the columns (``location(ofItem:)``), since
+/// each column holds its items in increasing order, and an item's top is summed
+/// from its block's. A column's `x` and the item width are the same for the whole
+/// section, so they are kept once.
+///
+/// ```swift
+/// var section = WaterfallSection(
+///   top: 0, itemsTop: 0, header: nil, columnCount: 2, itemWidth: 10, left: 0, columnSpacing: 1,
+///   rowSpacing: 1, insetBottom: 0, footerHeight: 0, footerInsets: .zero, width: 21)
+/// for height in [5, 8, 3] { section.place(height: height, order: .shortestFirst) }
+/// section.frame(ofItem: 2)   // (0, 6, 10, 3): under item 0, in the shorter column
+/// ```
 struct WaterfallSection {
-  /// Where an item went: its column, and its position in that column's stack.
-  struct Slot {
-    var position: Int32
-    var column: UInt16
-  }
-
   /// The first row of the section (where its header block starts).
   var top: Int
   /// The row after the section's last row (after its footer block).
@@ -34,8 +39,8 @@ struct WaterfallSection {
   /// The full width the section spans, for its footer.
   var width: Int
 
-  /// For each item, in item order, where it is.
-  var slots: [Slot] = []
+  /// The items placed so far.
+  private(set) var count = 0
   /// The columns, left to right, each with its items top to bottom.
   var columns: [ColumnStack]
 
@@ -58,35 +63,52 @@ struct WaterfallSection {
     self.footerHeight = footerHeight
     self.footerInsets = footerInsets
     self.width = width
-    self.columns = Array(repeating: ColumnStack(top: itemsTop), count: columnCount)
+    self.columns = Array(repeating: ColumnStack(top: itemsTop, spacing: rowSpacing), count: columnCount)
   }
-
-  var count: Int { slots.count }
 
   func x(ofColumn column: Int) -> Int {
     left + column * (itemWidth + columnSpacing)
   }
 
-  /// The stack entry of item `index`.
-  func entry(ofItem index: Int) -> ColumnStack.Entry {
-    let slot = slots[index]
-    return columns[Int(slot.column)].entries[Int(slot.position)]
+  /// The column item `index` is in and its position in that column's stack, or
+  /// `nil` when the section has no such item.
+  ///
+  /// Each column holds its items in increasing order, so each is searched (see
+  /// ``ColumnStack/position(ofItem:)``), starting with the column the item goes to
+  /// in left-to-right order, then in right-to-left order: the right one at once
+  /// for those orders, and often for shortest-first with even heights.
+  ///
+  /// - Complexity: O(c log n) for c columns.
+  func location(ofItem index: Int) -> (column: Int, position: Int)? {
+    guard index >= 0, index < count else { return nil }
+    let guess = index % columnCount
+    if let position = columns[guess].position(ofItem: index) { return (guess, position) }
+    let mirrored = columnCount - 1 - guess
+    if mirrored != guess, let position = columns[mirrored].position(ofItem: index) { return (mirrored, position) }
+    for column in 0..<columnCount where column != guess && column != mirrored {
+      if let position = columns[column].position(ofItem: index) { return (column, position) }
+    }
+    return nil
   }
 
-  /// The column item `index` is in.
-  func column(ofItem index: Int) -> Int {
-    Int(slots[index].column)
+  /// The frame of the item at `position` in column `column`.
+  func frame(column: Int, position: Int) -> Rect {
+    let placement = columns[column].placement(at: position)
+    return Rect(x: x(ofColumn: column), y: placement.y, width: itemWidth, height: placement.height)
   }
 
+  /// The frame of item `index`, which the section must hold.
+  ///
+  /// - Complexity: O(c log n) for c columns: see ``location(ofItem:)``.
   func frame(ofItem index: Int) -> Rect {
-    let slot = slots[index]
-    let entry = columns[Int(slot.column)].entries[Int(slot.position)]
-    return Rect(x: x(ofColumn: Int(slot.column)), y: entry.y, width: itemWidth, height: Int(entry.height))
+    guard let (column, position) = location(ofItem: index) else {
+      preconditionFailure("item \(index) is not in a section of \(count) items")
+    }
+    return frame(column: column, position: position)
   }
 
   /// Makes room for `count` items, spread over the columns.
   mutating func reserveCapacity(_ count: Int) {
-    slots.reserveCapacity(count)
     // Columns fill about evenly; one that outgrows its share grows as arrays do,
     // and ``trimCapacity()`` gives back what a prepared section does not use.
     // A few items a column (a small group) take the room they fill, no more.
@@ -120,11 +142,11 @@ struct WaterfallSection {
 
   /// Places one more item of `height` rows.
   mutating func place(height: Int, order: ItemOrder) {
-    let index = slots.count
+    let index = count
     let column = column(forItem: index, order: order)
     let y = columns[column].nextTop
-    slots.append(Slot(position: Int32(columns[column].count), column: UInt16(column)))
-    columns[column].append(item: index, height: height, spacing: rowSpacing)
+    columns[column].append(item: index, height: height)
+    count += 1
     itemsBottom = max(itemsBottom, y + height)
   }
 
@@ -165,33 +187,38 @@ struct WaterfallSection {
     let start = result.count
     var examined = 0
     withUnsafeTemporaryAllocation(of: Int.self, capacity: visible.count) { positions in
-      for (slot, column) in visible.enumerated() {
-        positions[slot] = ColumnStack.firstIndex(in: columns[column].coarseCheckpoints, above: y)
+      for (lane, column) in visible.enumerated() {
+        positions[lane] = ColumnStack.firstIndex(in: columns[column].coarseCheckpoints, above: y)
       }
-      for (slot, column) in visible.enumerated() {
-        positions[slot] = ColumnStack.refine(positions[slot], in: columns[column].checkpoints, above: y) { $0 }
+      for (lane, column) in visible.enumerated() {
+        positions[lane] = ColumnStack.refine(positions[lane], in: columns[column].checkpoints, above: y) { $0 }
       }
-      for (slot, column) in visible.enumerated() {
-        positions[slot] =
+      for (lane, column) in visible.enumerated() {
+        positions[lane] =
           columns[column].hasCheckpoints
-          ? ColumnStack.refine(positions[slot], in: columns[column].entries, above: y) { $0.bottom }
+          ? columns[column].refineEntries(positions[lane], above: y)
           : columns[column].smallIndex(endingAfter: y)
       }
-      for (slot, column) in visible.enumerated() {
+      for (lane, column) in visible.enumerated() {
         let x = x(ofColumn: column)
-        let entries = columns[column].entries
-        var k = positions[slot]
+        let stack = columns[column]
+        let entries = stack.entries
+        var k = positions[lane]
+        // The first entry's top is summed from its block's; each next one follows it.
+        var top = stack.top(at: k)
         examined += 1
         while k < entries.count {
           let entry = entries[k]
           examined += 1
-          if entry.y >= rect.maxY { break }
-          if entry.height > 0 {
+          if top >= rect.maxY { break }
+          let height = Int(entry.height)
+          if height > 0 {
             result.append(
               LayoutAttributes(
                 kind: .cell, indexPath: IndexPath(item: Int(entry.item), section: section),
-                frame: Rect(x: x, y: entry.y, width: itemWidth, height: Int(entry.height))))
+                frame: Rect(x: x, y: top, width: itemWidth, height: height)))
           }
+          top += height + rowSpacing
           k += 1
         }
       }
@@ -203,6 +230,6 @@ struct WaterfallSection {
 
   /// The bytes held for items, by capacity.
   var memoryFootprint: Int {
-    slots.capacity * MemoryLayout<Slot>.stride + columns.reduce(0) { $0 + $1.memoryFootprint }
+    columns.reduce(0) { $0 + $1.memoryFootprint }
   }
 }

@@ -6,10 +6,13 @@ import TestSupport
 /// plain scan at every size, across block boundaries and with zero-height items.
 @Suite struct ColumnStackTests {
   @Test func theDocumentedExample() {
-    var stack = ColumnStack(top: 0)
-    stack.append(item: 0, height: 4, spacing: 1)
-    stack.append(item: 3, height: 2, spacing: 1)
-    #expect(stack.entries.map(\.y) == [0, 5])
+    var stack = ColumnStack(top: 0, spacing: 1)
+    stack.append(item: 0, height: 4)
+    stack.append(item: 3, height: 2)
+    #expect(stack.placements().map(\.y) == [0, 5])
+    #expect(stack.placement(at: 1) == ColumnStack.Placement(y: 5, height: 2, item: 3))
+    #expect(stack.position(ofItem: 3) == 1)
+    #expect(stack.position(ofItem: 2) == nil)
     #expect(stack.firstIndex(endingAfter: 3) == 0)
     #expect(stack.firstIndex(endingAfter: 4) == 1, "half-open: item 0 ends at row 4, so row 4 is below it")
     #expect(stack.firstIndex(endingAfter: 7) == 2)
@@ -23,15 +26,16 @@ import TestSupport
   func searchAgreesWithAScan(count: Int) {
     var g = SeededGenerator(seed: UInt64(count) &+ 5)
     let spacing = count % 2
-    var stack = ColumnStack(top: 3)
+    var stack = ColumnStack(top: 3, spacing: spacing)
     for item in 0..<count {
       // Zero heights with no spacing give equal bottoms: the search must still find the first.
-      stack.append(item: item * 3, height: Int.random(in: 0...4, using: &g), spacing: spacing)
+      stack.append(item: item * 3, height: Int.random(in: 0...4, using: &g))
     }
     // A column of one window or less is counted, not searched.
     #expect(stack.checkpoints.count == (count <= 16 ? 0 : (count + 15) / 16))
     #expect(stack.coarseCheckpoints.count == (count <= 16 ? 0 : (count + 255) / 256))
-    let bottoms = stack.entries.map(\.bottom)
+    #expect(stack.itemSamples.count == stack.checkpoints.count)
+    let bottoms = stack.placements().map(\.bottom)
     var ys = Array(-1...12) + [stack.nextTop - 1, stack.nextTop, stack.nextTop + 1]
     ys += (0..<300).map { _ in Int.random(in: 0...max(0, stack.nextTop), using: &g) }
     for y in ys {
@@ -49,13 +53,76 @@ import TestSupport
   }
 
   @Test func trimmingGivesBackUnusedRoomAndKeepsTheEntries() {
-    var stack = ColumnStack(top: 0)
+    var stack = ColumnStack(top: 0, spacing: 0)
     stack.reserveCapacity(10_000)
-    for item in 0..<100 { stack.append(item: item, height: 2, spacing: 0) }
-    let before = stack.entries.map(\.y)
+    for item in 0..<100 { stack.append(item: item, height: 2) }
+    let before = stack.placements().map(\.y)
     stack.trimCapacity()
-    #expect(stack.entries.map(\.y) == before)
+    #expect(stack.placements().map(\.y) == before)
     #expect(stack.entries.capacity < 200)
     #expect(stack.firstIndex(endingAfter: 51) == 25)
+  }
+
+  /// A plain column: each item's top, height and index, summed one after another.
+  static func reference(top: Int, spacing: Int, heights: [Int], items: [Int]) -> [ColumnStack.Placement] {
+    var y = top
+    return zip(heights, items).map { height, item in
+      defer { y += height + spacing }
+      return ColumnStack.Placement(y: y, height: height, item: item)
+    }
+  }
+
+  @Test(arguments: sizes)
+  func topsAndItemLookupsAgreeWithAPlainColumn(count: Int) {
+    var g = SeededGenerator(seed: UInt64(count) &+ 17)
+    let spacing = count % 3
+    var stack = ColumnStack(top: 7, spacing: spacing)
+    var heights: [Int] = []
+    var items: [Int] = []
+    var item = Int.random(in: 0...3, using: &g)
+    for _ in 0..<count {
+      // Every height the layout can give, zero and the largest among them.
+      let height = [0, 1, 5, 65_535, 65_536, ItemSize.maximumHeight].randomElement(using: &g)!
+      stack.append(item: item, height: height)
+      heights.append(height)
+      items.append(item)
+      item += Int.random(in: 1...4, using: &g)
+    }
+    let expected = Self.reference(top: 7, spacing: spacing, heights: heights, items: items)
+    #expect(Array(stack.placements()) == expected)
+    for position in 0..<count {
+      #expect(stack.placement(at: position) == expected[position], "count \(count), position \(position)")
+      #expect(stack.position(ofItem: items[position]) == position, "count \(count), item \(items[position])")
+    }
+    #expect(stack.top(at: count) == stack.nextTop)
+    // Items between, before and after the column's are not found.
+    let absent = Set(0...(item + 2)).subtracting(items)
+    for missing in absent.sorted().prefix(2_000) {
+      #expect(stack.position(ofItem: missing) == nil, "count \(count), item \(missing)")
+    }
+    #expect(stack.position(ofItem: -1) == nil)
+  }
+
+  /// A hundred million items in one column pass `Int32.max` rows; the tops are
+  /// summed from `Int` checkpoints, so they stay exact far beyond it.
+  @Test func topsBeyondInt32AreExact() {
+    var stack = ColumnStack(top: 5, spacing: 2)
+    let height = ItemSize.maximumHeight
+    let count = 5_000  // 5,000 × 2^20 rows: about 5.2 billion
+    for item in 0..<count { stack.append(item: item * 2, height: height - item % 3) }
+    var y = 5
+    for position in 0..<count {
+      let placed = stack.placement(at: position)
+      #expect(placed.y == y && placed.height == height - position % 3 && placed.item == position * 2)
+      #expect(stack.position(ofItem: position * 2) == position)
+      #expect(stack.firstIndex(endingAfter: y) == position)
+      y += height - position % 3 + 2
+    }
+    #expect(stack.nextTop == y)
+    #expect(y > 2 * Int(Int32.max))
+  }
+
+  @Test func anEntryIsEightBytes() {
+    #expect(MemoryLayout<ColumnStack.Entry>.stride == 8)
   }
 }

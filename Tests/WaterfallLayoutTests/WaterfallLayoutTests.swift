@@ -267,15 +267,15 @@ import TestSupport
     #expect(header?.frame.minY == 1)
   }
 
-  @Test func layoutMemoryStaysUnder32BytesPerItem() {
+  @Test func layoutMemoryStaysUnder13BytesPerItem() {
     var generator = SeededGenerator(seed: 11)
     for columns in [1, 3, 8] {
       let layout = WaterfallLayout(columnCount: columns, rowSpacing: 1)
       let count = 50_000
       layout.prepare(width: 200, source: FixedLayoutSource(heights: (0..<count).map { _ in Int.random(in: 1...20, using: &generator) }))
       let perItem = Double(layout.memoryFootprint) / Double(count)
-      #expect(perItem <= 32, "\(columns) columns: \(perItem) bytes per item")
-      #expect(perItem >= 24, "the footprint counts what is stored")
+      #expect(perItem <= 13, "\(columns) columns: \(perItem) bytes per item")
+      #expect(perItem >= 8, "the footprint counts what is stored")
     }
   }
 
