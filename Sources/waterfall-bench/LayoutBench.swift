@@ -32,7 +32,7 @@ struct LayoutBench {
       if let largest = queried.last {
         appendFigures(into: &report, count: largest.count, columns: columns, heights: largest.heights)
         let bytes = Double(largest.layout.memoryFootprint) / Double(largest.count)
-        report.add("layout.bytesPerItem", "layout memory per item", bytes, "bytes", aim: "≤ 32", met: bytes <= 32)
+        report.add("layout.bytesPerItem", "layout memory per item", bytes, "bytes", aim: "≤ 13", met: bytes <= 13)
       }
     }
   }
