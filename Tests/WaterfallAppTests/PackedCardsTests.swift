@@ -84,6 +84,23 @@ import Testing
     }
   }
 
+  @Test func widthsMeasuredInOnePassAreTheWidthsMeasuredOneByOne() throws {
+    let text = Self.items(count: 2500).joined(separator: "\n") + "\n"
+    let (store, folder) = try Self.load(text, name: "items.jsonl")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let cards = store.cardSnapshot
+    var known = [UInt16](repeating: 0, count: 1200)
+    known[3] = 7777
+    let tables = try #require(cards.heights(widths: [9, 27, 64], known: [nil, known, nil]))
+    for (t, width) in [9, 27, 64].enumerated() {
+      var expected = try #require(cards.heights(width: width))
+      if width == 27 { expected[3] = 7777 }
+      #expect(tables[t] == expected, "width \(width)")
+    }
+    var calls = 0
+    #expect(cards.heights(widths: [9], known: [nil], shouldStop: { calls += 1; return calls > 1 }) == nil)
+  }
+
   @Test func aFileKeepsNoCardsButThoseItCannotReadAgainCheaply() throws {
     let text = Self.items(count: 600).joined(separator: "\n") + "\n"
     let (store, folder) = try Self.load(text, name: "items.jsonl")

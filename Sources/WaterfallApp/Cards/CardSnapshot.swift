@@ -106,6 +106,35 @@ public struct CardSnapshot: @unchecked Sendable {
     }
   }
 
+  /// Every card's height at each of `widths`, by width then by item (0 for
+  /// one too tall to keep), or nil when `shouldStop` said so: one pass over
+  /// the cards, each card read once (from its text, ``PackedCards``) and
+  /// measured at every width its table does not know yet (`known`, by width).
+  ///
+  /// ```swift
+  /// let tables = cards.heights(widths: [30, 48], known: [nil, store.knownHeights(width: 48)])
+  /// ```
+  func heights(widths: [Int], known: [[UInt16]?], shouldStop: () -> Bool = { false }) -> [[UInt16]]? {
+    var tables = widths.indices.map { known.indices.contains($0) ? known[$0] ?? [] : [] }
+    for t in tables.indices where tables[t].count < count { tables[t] += repeatElement(0, count: count - tables[t].count) }
+    var batch: [Int] = []
+    var start = 0
+    while start < count {
+      if shouldStop() { return nil }
+      let end = min(start + Self.batchSize, count)
+      batch.removeAll(keepingCapacity: true)
+      for item in start..<end where tables.contains(where: { $0[item] == 0 }) { batch.append(item) }
+      cards.forEachPacked(of: batch) { item, packed in
+        for t in tables.indices where tables[t][item] == 0 {
+          let height = height(of: item, packed: packed, width: widths[t])
+          tables[t][item] = height < Int(UInt16.max) ? UInt16(height) : 0
+        }
+      }
+      start = end
+    }
+    return tables
+  }
+
   /// Every card's width in a horizontal waterfall of rows `height` tall (see
   /// ``width(of:height:within:)``), by item, or nil when `shouldStop` said so;
   /// only `items` are measured, as ``heights(width:of:known:parallelism:shouldStop:progress:)``.

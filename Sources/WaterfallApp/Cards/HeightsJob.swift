@@ -4,10 +4,13 @@ import WaterfallWorkers
 /// a job a ``Worker`` runs while the user looks, so those keys find the heights
 /// known (``CardHeights``) and lay a million cards out without wrapping any text.
 ///
-/// Each width's table is delivered as it is done; a newer job stops an older one.
+/// The widths are measured in one pass over the cards, each card read once
+/// (from its item's text, ``PackedCards``), and the heights known already
+/// (`known`, by width) are kept, not measured again; a newer job stops an older one.
 ///
 /// ```swift
-/// heights.start(HeightsJob(widths: [30, 48], cards: store.cardSnapshot, store: ObjectIdentifier(store)).run)
+/// let job = HeightsJob(widths: [30, 48], known: [nil, nil], cards: store.cardSnapshot, store: ObjectIdentifier(store))
+/// heights.start(job.run)
 /// // later, on the main thread:
 /// for result in heights.take() { store.installHeights(result.heights, width: result.width) }
 /// ```
@@ -20,14 +23,14 @@ struct HeightsJob: Sendable {
   }
 
   var widths: [Int]
+  /// The heights known at each width when the job was made (nil: none).
+  var known: [[UInt16]?]
   var cards: CardSnapshot
   var store: ObjectIdentifier
 
-  /// Measures the cards at each width in turn, on the worker's one thread.
+  /// Measures the cards at every width, on the worker's one thread.
   func run(on job: WorkerJob<Result>) {
-    for width in widths {
-      guard let heights = cards.heights(width: width, shouldStop: { job.isCancelled }) else { return }
-      job.deliver(Result(store: store, width: width, heights: heights))
-    }
+    guard let tables = cards.heights(widths: widths, known: known, shouldStop: { job.isCancelled }) else { return }
+    for (width, heights) in zip(widths, tables) { job.deliver(Result(store: store, width: width, heights: heights)) }
   }
 }

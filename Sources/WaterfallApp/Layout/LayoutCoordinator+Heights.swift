@@ -32,7 +32,8 @@ extension LayoutCoordinator {
       }
     }
     prefetchWidths = widths
-    heightsWorker.start(HeightsJob(widths: widths, cards: store.cardSnapshot, store: ObjectIdentifier(store)).run(on:))
+    let known = widths.map { store.knownHeights(width: $0) }
+    heightsWorker.start(HeightsJob(widths: widths, known: known, cards: store.cardSnapshot, store: ObjectIdentifier(store)).run(on:))
   }
 
   /// The width of a card in the waterfall `policy` makes, in a view of
