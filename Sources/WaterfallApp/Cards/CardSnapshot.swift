@@ -119,14 +119,16 @@ public struct CardSnapshot: @unchecked Sendable {
     for t in tables.indices where tables[t].count < count { tables[t] += repeatElement(0, count: count - tables[t].count) }
     var batch: [Int] = []
     var start = 0
+    let measured = measured
     while start < count {
       if shouldStop() { return nil }
       let end = min(start + Self.batchSize, count)
       batch.removeAll(keepingCapacity: true)
       for item in start..<end where tables.contains(where: { $0[item] == 0 }) { batch.append(item) }
       cards.forEachPacked(of: batch) { item, packed in
+        let aspect = measured.isEmpty ? nil : measured[item]
         for t in tables.indices where tables[t][item] == 0 {
-          let height = height(of: item, packed: packed, width: widths[t])
+          let height = CardContent.packedHeight(in: packed, width: widths[t], aspect: aspect)
           tables[t][item] = height < Int(UInt16.max) ? UInt16(height) : 0
         }
       }

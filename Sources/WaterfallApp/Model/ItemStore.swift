@@ -193,7 +193,7 @@ public final class ItemStore {
   var packedCards: PackedCards {
     PackedCards(
       texts: ItemTexts(records: records, pages: pages, texts: texts), summaries: summaries, checksums: checksums,
-      scanner: scanner)
+      scanner: scanner.withSettledTable())
   }
 
   /// Calls `body` with item `index`'s packed card: from the arena, or read

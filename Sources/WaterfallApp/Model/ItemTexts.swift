@@ -59,12 +59,19 @@ public struct ItemTexts: @unchecked Sendable {
     var window: [UInt8] = []
     var windowPage = -1
     var windowStart = 0
+    // The page of the item before: looked up again only when an item's differs.
+    var pageNumber = -1
+    var page = pages.first
     var i = items.startIndex
     while i != items.endIndex {
       let item = items[i]
       i = items.index(after: i)
       let record = records[item]
-      let page = pages[Int(record.page)]
+      if Int(record.page) != pageNumber {
+        pageNumber = Int(record.page)
+        page = pages[pageNumber]
+      }
+      guard let page else { continue }
       guard case .file(let file) = page.storage else {
         Self.stored(of: record, pages: pages, texts: texts).withUnsafeBufferPointer { body(item, $0, page.shape) }
         continue

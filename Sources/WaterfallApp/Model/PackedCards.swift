@@ -78,9 +78,13 @@ struct PackedCards: @unchecked Sendable {
   /// ``changedCard`` when they are not the bytes read.
   func scanned(_ item: Int, stored: UnsafeBufferPointer<UInt8>, shape: ItemTextShape) -> [UInt8] {
     guard ItemChecksum(UnsafeRawBufferPointer(stored)).value == checksums[item] else { return Self.changedCard }
-    let scan = { (json: UnsafeBufferPointer<UInt8>) in (try? scanner.scan(json, offset: 0))?.packed ?? Self.changedCard }
-    if case .json = shape { return scan(stored) }
-    return shape.json(from: Array(stored)).withUnsafeBufferPointer(scan)
+    if case .json = shape { return Self.scan(stored, with: scanner) }
+    return shape.json(from: Array(stored)).withUnsafeBufferPointer { Self.scan($0, with: scanner) }
+  }
+
+  /// The card `scanner` packs of the item whose JSON text is `json`.
+  private static func scan(_ json: UnsafeBufferPointer<UInt8>, with scanner: ItemScanner) -> [UInt8] {
+    (try? scanner.scan(json, offset: 0))?.packed ?? changedCard
   }
 
   /// The card of an item whose bytes in its file changed since they were read.
