@@ -45,6 +45,10 @@ public struct WorkerJob<Output: Sendable>: Sendable {
     core.pause(generation: generation, nanoseconds: nanoseconds)
   }
 
+  /// Whether ``pause(nanoseconds:)`` rests: the job runs on a thread of its
+  /// own (a stepped or synchronous job's pauses return at once).
+  public var rests: Bool { core.mode.isBackground }
+
   /// How the job splits a pass into parts: on helper threads at the worker's
   /// priority in the background, on its own thread otherwise.
   public var parallelism: Parallelism { core.parallelism }

@@ -26,6 +26,8 @@ extension Browser {
     public var searchLanes = 2
     /// When the user last pressed a key: searches leave a core to the screen meanwhile.
     public var inputActivity = InputActivity()
+    /// Whether work someone waits for is under way: work done ahead steps aside.
+    public var awaitedWork = AwaitedWork()
 
     public init(workers: WorkerMode = .synchronous) {
       self.workers = workers

@@ -27,10 +27,16 @@ struct HeightsJob: Sendable {
   var known: [[UInt16]?]
   var cards: CardSnapshot
   var store: ObjectIdentifier
+  /// Work someone waits for, which the measuring steps aside for between batches.
+  var awaited: AwaitedWork?
 
   /// Measures the cards at every width, on the worker's one thread.
   func run(on job: WorkerJob<Result>) {
-    guard let tables = cards.heights(widths: widths, known: known, shouldStop: { job.isCancelled }) else { return }
+    let stop = {
+      if job.rests { awaited?.waitWhileUnderWay { job.pause(nanoseconds: $0) } }
+      return job.isCancelled
+    }
+    guard let tables = cards.heights(widths: widths, known: known, shouldStop: stop) else { return }
     for (width, heights) in zip(widths, tables) { job.deliver(Result(store: store, width: width, heights: heights)) }
   }
 }

@@ -33,7 +33,9 @@ extension LayoutCoordinator {
     }
     prefetchWidths = widths
     let known = widths.map { store.knownHeights(width: $0) }
-    heightsWorker.start(HeightsJob(widths: widths, known: known, cards: store.cardSnapshot, store: ObjectIdentifier(store)).run(on:))
+    let job = HeightsJob(
+      widths: widths, known: known, cards: store.cardSnapshot, store: ObjectIdentifier(store), awaited: configuration.awaitedWork)
+    heightsWorker.start(job.run(on:))
   }
 
   /// The width of a card in the waterfall `policy` makes, in a view of

@@ -89,12 +89,17 @@ public final class SearchEngine: Sendable {
   /// How long a resting lane rests before it looks again.
   static let pauseNanoseconds: UInt64 = 2_000_000
 
+  /// Counts a search as awaited work: the heights measured ahead step aside.
+  private let awaited: AwaitedWork
+
   /// An engine whose searches run as `mode` says, on `workers` lanes; with
-  /// `activity`, the lanes but the first rest while the user is at the keys.
-  public init(workers: Int = 2, mode: WorkerMode, activity: InputActivity? = nil) {
+  /// `activity`, the lanes but the first rest while the user is at the keys;
+  /// its lanes count as `awaited` work while they search.
+  public init(workers: Int = 2, mode: WorkerMode, activity: InputActivity? = nil, awaited: AwaitedWork? = nil) {
     workerCount = max(1, workers)
     worker = Worker(name: "search", mode: mode, priority: .lowered, lanes: workerCount)
     self.activity = activity
+    self.awaited = awaited ?? AwaitedWork()
   }
 
   /// Whether searches run on worker threads.
@@ -112,7 +117,10 @@ public final class SearchEngine: Sendable {
     state.withLock { $0 = State(job: job, generation: worker.generation + 1) }
     // Weakly: a stepped engine's lanes wait in its own worker until run, and
     // an engine dropped with a search never stepped must not keep itself.
-    return worker.start(lanes: min(workerCount, max(1, job.chunkCount))) { [weak self] lane in self?.work(job, lane: lane) }
+    return worker.start(lanes: min(workerCount, max(1, job.chunkCount))) { [weak self] lane in
+      guard let self else { return }
+      awaited.during { work(job, lane: lane) }
+    }
   }
 
   /// Stops the search under way, if any, and forgets its results.

@@ -25,22 +25,29 @@ final class SearchTextPreparer {
   /// How many lanes build at once.
   static let lanes = 2
 
-  init(mode: WorkerMode) {
+  /// Counts the building as awaited: the heights measured ahead step aside.
+  private let awaited: AwaitedWork?
+
+  init(mode: WorkerMode, awaited: AwaitedWork? = nil) {
     worker = Worker(name: "search text", mode: mode, priority: .lowered)
+    self.awaited = awaited
   }
 
   /// Builds, in item order (two at a time), every whole block of `texts` not built yet,
   /// stopping any preparing under way.
   func prepare(_ texts: ItemTexts) {
     guard !worker.mode.isSynchronous, let cache = texts.searchTexts else { return }
+    let awaited = awaited ?? AwaitedWork()
     worker.start { job in
       let blocks = texts.count / SearchTextCache.blockSize
       let next = Atomic<Int>(0)
-      job.parallelism.perform(Self.lanes) { _ in
-        while !job.isCancelled, cache.hasRoom {
-          let index = next.add(1, ordering: .relaxed).oldValue
-          guard index < blocks else { return }
-          if cache.block(index) == nil { cache.build(index, of: texts) }
+      awaited.during {
+        job.parallelism.perform(Self.lanes) { _ in
+          while !job.isCancelled, cache.hasRoom {
+            let index = next.add(1, ordering: .relaxed).oldValue
+            guard index < blocks else { return }
+            if cache.block(index) == nil { cache.build(index, of: texts) }
+          }
         }
       }
     }

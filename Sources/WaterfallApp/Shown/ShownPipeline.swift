@@ -71,9 +71,10 @@ final class ShownPipeline {
     self.store = store
     self.exactSearch = exactSearch
     searchEngine = SearchEngine(
-      workers: configuration.searchLanes, mode: configuration.workers, activity: configuration.inputActivity)
+      workers: configuration.searchLanes, mode: configuration.workers, activity: configuration.inputActivity,
+      awaited: configuration.awaitedWork)
     sortWorker = Worker(name: "sort", mode: configuration.workers, priority: .lowered)
-    textPreparer = SearchTextPreparer(mode: configuration.workers)
+    textPreparer = SearchTextPreparer(mode: configuration.workers, awaited: configuration.awaitedWork)
   }
 
   /// The search typed; empty shows everything.
