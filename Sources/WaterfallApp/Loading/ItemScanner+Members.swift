@@ -27,14 +27,16 @@ extension ItemScanner {
     let table = table(forItemAt: 0, in: bytes, depth: 0, keyed: false)
     guard !table.joins, table.paths.isEmpty else { return try scan(bytes, offset: offset) }
     columns.settle(on: table)
-    let keys = table.keys
+    let lookup = table.fields
     var seen: UInt64 = 0
     var found = Places(repeating: nil)
     for member in 0..<members {
       guard let index = columns.indices[member] else { continue }
       if index < 64 { seen |= 1 << UInt64(index) }
-      for (role, rank) in keys[index].roles where (found[role.rawValue]?.rank ?? .max) > rank {
-        found[role.rawValue] = Found(rank: rank, start: values[2 * member], end: values[2 * member + 1])
+      lookup.forEachRole(of: index) { role, rank in
+        if (found[role.rawValue]?.rank ?? .max) > rank {
+          found[role.rawValue] = Found(rank: rank, start: values[2 * member], end: values[2 * member + 1])
+        }
       }
     }
     var packer = Packer(bytes: bytes, found: found)

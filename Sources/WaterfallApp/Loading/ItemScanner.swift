@@ -91,8 +91,7 @@ public struct ItemScanner: Sendable {
       }
       let all = names + roles.fieldNames.filter { !names.contains($0) }
       keys = all.map { (Array($0.utf8), (table[$0] ?? []).map { (role: $0.0, rank: $0.1) }) }
-      keyBytes = keys.flatMap(\.key)
-      keyEnds = keys.reduce(into: []) { ends, key in ends.append((ends.last ?? 0) + key.key.count) }
+      fields = FieldKeyIndex(keys: keys)
       paths = Role.allCases.flatMap { role in
         ItemScanner.keys(of: role, in: roles).enumerated().filter { FieldRoles.isPath($0.element) }.map { rank, name in
           (role, rank, name.split(separator: ".", omittingEmptySubsequences: false).map { Array($0.utf8) }, all.firstIndex(of: name))
@@ -100,11 +99,9 @@ public struct ItemScanner: Sendable {
       }
     }
 
-    /// Every key's bytes back to back, and where each ends: what a member's key
-    /// is looked up in, comparing bytes without touching the keys' arrays (each
-    /// look at one retained and released it, ten times a member).
-    private let keyBytes: [UInt8]
-    private let keyEnds: [Int]
+    /// ``keys`` and their roles as a member's key is looked up in, without
+    /// reference counting.
+    let fields: FieldKeyIndex
 
     /// Whether the field named `key` is one of ``shownInPlace``.
     func showsInPlace(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -128,15 +125,7 @@ public struct ItemScanner: Sendable {
 
     /// The place in ``keys`` of the field named `key`, if a role names it.
     func index(of key: UnsafeBufferPointer<UInt8>) -> Int? {
-      keyBytes.withUnsafeBufferPointer { all in
-        var start = 0
-        for (index, end) in keyEnds.enumerated() {
-          defer { start = end }
-          guard end - start == key.count else { continue }
-          if key.isEmpty || memcmp(all.baseAddress! + start, key.baseAddress!, key.count) == 0 { return index }
-        }
-        return nil
-      }
+      fields.index(of: key)
     }
   }
 
@@ -239,16 +228,17 @@ public struct ItemScanner: Sendable {
     var seen: UInt64 = 0
     if parser.peek == UInt8(ascii: "{") {
       let table = table(forItemAt: start, in: parser.bytes, depth: depth, keyed: title != nil)
-      let keys = table.keys
+      let fields = table.fields
       var found = Places(repeating: nil)
       if let title { found[Role.title.rawValue] = Found(rank: -1, start: title.lowerBound, end: title.upperBound) }
       try parser.forEachMember(depth: depth + 1) { (key, parser) throws(JSONSyntaxError) in
         let valueStart = parser.position
         try parser.skipValue(depth: depth + 1)
-        guard let index = table.index(of: key) else { return }
+        guard let index = fields.index(of: key) else { return }
         if index < 64 { seen |= 1 << UInt64(index) }
-        for (role, rank) in keys[index].roles where (found[role.rawValue]?.rank ?? .max) > rank {
-          found[role.rawValue] = Found(rank: rank, start: valueStart, end: parser.position)
+        let valueEnd = parser.position
+        fields.forEachRole(of: index) { role, rank in
+          if (found[role.rawValue]?.rank ?? .max) > rank { found[role.rawValue] = Found(rank: rank, start: valueStart, end: valueEnd) }
         }
       }
       // Looked for even when a better candidate plays the role: the path is a field the item has.

@@ -1,0 +1,80 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The fields a scanner's roles name, found by a member's key bytes, with the
+/// roles each plays: kept in memory of its own and read without reference
+/// counting.
+///
+/// A scan looks every member of every item up here (about ten a shop item). Kept
+/// in arrays, each look retained and released three of them (the keys' bytes,
+/// their ends, the field's roles): 13 % of a million items' load went to
+/// reference counting. Here the bytes, ends and roles lie in buffers the index
+/// allocates once and frees when it goes.
+///
+/// ```swift
+/// let index = FieldKeyIndex(keys: [(Array("title".utf8), [(.title, 0)])])
+/// Array("title".utf8).withUnsafeBufferPointer { index.index(of: $0) }   // 0
+/// index.forEachRole(of: 0) { role, rank in … }                          // (.title, 0)
+/// ```
+final class FieldKeyIndex: @unchecked Sendable {
+  // @unchecked: the buffers are written once, in init, and only read after.
+  private let bytes: UnsafeMutableBufferPointer<UInt8>
+  /// Where each key ends in ``bytes``.
+  private let ends: UnsafeMutableBufferPointer<Int>
+  /// Every key's roles, back to back, and where each key's start (one more than the keys).
+  private let roles: UnsafeMutableBufferPointer<(role: ItemScanner.Role, rank: Int)>
+  private let roleStarts: UnsafeMutableBufferPointer<Int>
+
+  init(keys: [(key: [UInt8], roles: [(role: ItemScanner.Role, rank: Int)])]) {
+    bytes = .allocate(capacity: max(1, keys.reduce(0) { $0 + $1.key.count }))
+    ends = .allocate(capacity: max(1, keys.count))
+    roles = .allocate(capacity: max(1, keys.reduce(0) { $0 + $1.roles.count }))
+    roleStarts = .allocate(capacity: keys.count + 1)
+    var end = 0
+    var roleEnd = 0
+    for (k, key) in keys.enumerated() {
+      for byte in key.key {
+        bytes[end] = byte
+        end += 1
+      }
+      ends[k] = end
+      roleStarts[k] = roleEnd
+      for role in key.roles {
+        roles[roleEnd] = role
+        roleEnd += 1
+      }
+    }
+    roleStarts[keys.count] = roleEnd
+    count = keys.count
+  }
+
+  deinit {
+    bytes.deallocate()
+    ends.deallocate()
+    roles.deallocate()
+    roleStarts.deallocate()
+  }
+
+  /// The number of keys.
+  let count: Int
+
+  /// The place of the field named `key`, if a role names it.
+  @inline(__always)
+  func index(of key: UnsafeBufferPointer<UInt8>) -> Int? {
+    var start = 0
+    for index in 0..<count {
+      let end = ends[index]
+      defer { start = end }
+      guard end - start == key.count else { continue }
+      if key.isEmpty || memcmp(bytes.baseAddress! + start, key.baseAddress!, key.count) == 0 { return index }
+    }
+    return nil
+  }
+
+  /// Calls `body` with each role field `index` plays and its rank there.
+  @inline(__always)
+  func forEachRole(of index: Int, _ body: (ItemScanner.Role, Int) -> Void) {
+    for r in roleStarts[index]..<roleStarts[index + 1] { body(roles[r].role, roles[r].rank) }
+  }
+}

@@ -1,0 +1,33 @@
+import Testing
+
+@testable import WaterfallApp
+
+@Suite struct FieldKeyIndexTests {
+  static let keys: [(key: [UInt8], roles: [(role: ItemScanner.Role, rank: Int)])] = [
+    (Array("title".utf8), [(.title, 0)]),
+    (Array("name".utf8), [(.title, 1), (.subtitle, 0)]),
+    (Array("".utf8), []),
+    (Array("titles".utf8), [(.tags, 2)]),
+    (Array("水彩".utf8), [(.text, 0), (.group, 1), (.id, 3)]),
+  ]
+
+  @Test func everyKeyIsFoundAtItsPlaceWithItsRoles() {
+    let index = FieldKeyIndex(keys: Self.keys)
+    #expect(index.count == Self.keys.count)
+    for (place, key) in Self.keys.enumerated() {
+      #expect(key.key.withUnsafeBufferPointer { index.index(of: $0) } == place, "\(key.key)")
+      var roles: [String] = []
+      index.forEachRole(of: place) { role, rank in roles.append("\(role)#\(rank)") }
+      #expect(roles == key.roles.map { "\($0.role)#\($0.rank)" })
+    }
+    for missing in ["titl", "Title", "title ", "水", "namename"] {
+      #expect(Array(missing.utf8).withUnsafeBufferPointer { index.index(of: $0) } == nil, "\(missing)")
+    }
+  }
+
+  @Test func noKeysFindNothing() {
+    let index = FieldKeyIndex(keys: [])
+    #expect(Array("a".utf8).withUnsafeBufferPointer { index.index(of: $0) } == nil)
+    #expect([UInt8]().withUnsafeBufferPointer { index.index(of: $0) } == nil)
+  }
+}
