@@ -129,12 +129,10 @@ public final class ItemStore {
   /// Adds `items`, found in page `page`. Items of a page in memory must carry their text.
   public func append(_ items: [ScannedItem], toPage page: Int) {
     let inMemory = if case .memory = pages[page].storage { true } else { false }
-    let groupsByField = !roles.group.isEmpty
     for item in items {
       fieldsSeen |= item.fieldsSeen
       // A reading that let the card go (``ItemScanner/dropsCards``) left it to be read from the text.
-      let keeps = !item.packed.isEmpty && PackedCards.keepsCard(of: item, page: pages[page], groupsByField: groupsByField)
-      let summary = keeps ? summaries.append(item.packed) : PackedCards.fromText
+      let summary = item.packed.isEmpty ? PackedCards.fromText : summaries.append(item.packed)
       let offset = inMemory ? texts.append(item.json ?? []) : item.offset
       records.append(Record(summary: summary, offset: offset, length: UInt32(clamping: item.length), page: UInt32(page)))
       checksums.append(item.checksum)

@@ -8,12 +8,14 @@
 /// with, which gives the same bytes the reading packed (``ItemScanner``). At
 /// ten million shop items that is about 90 bytes an item not kept.
 ///
-/// Cards stay in the arena where reading them again would cost more than
-/// their bytes, or could not be done: items kept in memory (standard input's
-/// items are in its spool, a file), SQLite and server rows, a map's members,
-/// a folder's pictures, items grouped by a field (the grouping reads every
-/// item's group as it comes), and an item naming a picture without its size
-/// (the sizes are looked for as items come).
+/// The reading decides, as it scans (``ItemScanner/dropsCards``, set by
+/// ``PageLoad`` for a page read from a file into a store): it lets a card go
+/// unless reading it again would cost more than its bytes, or could not be
+/// done. Items kept in memory and SQLite and server rows are not read that way;
+/// a map's members (their key titles them), items grouped by a field (the
+/// grouping reads every item's group as it comes) and an item naming a picture
+/// without its size (the sizes are looked for as items come) keep theirs. A
+/// scanned item that comes with its card keeps it here.
 ///
 /// An item whose bytes are no longer the ones read (its checksum, ``ItemChecksum``)
 /// gets a card saying so, not a card of other bytes.
@@ -95,15 +97,4 @@ struct PackedCards: @unchecked Sendable {
     CardContent.appendText(nil, to: &packed)
     return packed
   }()
-
-  /// Whether an item read as `item` keeps its card in the arena, in a page of
-  /// `storage` and `shape`: see the type's summary.
-  static func keepsCard(of item: ScannedItem, page: ItemStore.Page, groupsByField: Bool) -> Bool {
-    guard case .file = page.storage, !page.isPictures, !groupsByField else { return true }
-    switch page.shape {
-    case .json, .csv: break
-    case .member, .sqlite: return true
-    }
-    return item.packed.withUnsafeBufferPointer { CardContent.packedImageWithoutAspect(in: $0) != nil }
-  }
 }
