@@ -45,7 +45,8 @@ import WaterfallView
     defer { close(input) }
     let source = StandardInputSource(input: input, spoolDirectory: folder.path)
     let sink = StoreSink(store: store)
-    let end = source.open(ReadSettings(scanner: ItemScanner(roles: roles))).readNextPage(into: sink)
+    // Read as the browser reads it (``LoadController/settings(for:options:)``): its cards read again from the spool.
+    let end = source.open(LoadController.settings(for: store, options: ReadOptions())).readNextPage(into: sink)
     return (store, sink.file, end.error)
   }
 
