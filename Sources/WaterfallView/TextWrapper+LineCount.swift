@@ -20,17 +20,30 @@ extension TextWrapper {
     return wrap(String(decoding: utf8, as: UTF8.self), width: width, maxLines: maxLines).count
   }
 
-  /// The display width of a scalar whose width is known without asking the
-  /// system, each its own character: printable ASCII and the Latin letters and
-  /// signs of U+00A1 to U+02FF but the soft hyphen (1), and CJK ideographs and
-  /// punctuation, kana, Hangul syllables and fullwidth forms (2). Nil for
-  /// anything else (a test holds these equal to ``DisplayText``'s widths).
+  /// The display width of a scalar that is always a character of its own,
+  /// known without decoding a string: printable ASCII and the Latin letters
+  /// and signs of U+00A1 to U+02FF but the soft hyphen (1); CJK ideographs and
+  /// punctuation, kana, Hangul syllables and fullwidth forms (2); and the
+  /// pictographs of U+2600 to U+27BF and U+1F300 to U+1F9FF, but the skin
+  /// tones that join the one before, at the width `wcwidth` gives them (1 or
+  /// 2, as ``DisplayText`` draws them). Nil for anything else (a test holds
+  /// these equal to ``DisplayText``'s widths).
+  ///
+  /// ```swift
+  /// TextWrapper.simpleWidth(0x1F3A7)   // 2: 🎧
+  /// TextWrapper.simpleWidth(0x1F3FB)   // nil: a skin tone joins the emoji before it
+  /// ```
   static func simpleWidth(_ scalar: UInt32) -> Int? {
     switch scalar {
     case 0x20..<0x7F, 0xA1...0xAC, 0xAE...0x2FF: return 1
     case 0x3001...0x3029, 0x3041...0x3096, 0x30A1...0x30FA, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3,
       0xFF01...0xFF60, 0xFFE0...0xFFE6:
       return 2
+    case 0x1F3FB...0x1F3FF: return nil
+    case 0x2600...0x27BF, 0x1F300...0x1F9FF:
+      guard let value = Unicode.Scalar(scalar) else { return nil }
+      let width = DisplayText.rawWidth(value)
+      return width > 0 ? width : nil
     default: return nil
     }
   }
@@ -65,6 +78,10 @@ extension TextWrapper {
         case 0xE0..<0xF0 where i + 2 < utf8.count:
           scalar = (UInt32(lead & 0x0F) << 12) | (UInt32(utf8[i + 1] & 0x3F) << 6) | UInt32(utf8[i + 2] & 0x3F)
           length = 3
+        case 0xF0..<0xF5 where i + 3 < utf8.count:
+          scalar = (UInt32(lead & 0x07) << 18) | (UInt32(utf8[i + 1] & 0x3F) << 12) | (UInt32(utf8[i + 2] & 0x3F) << 6)
+            | UInt32(utf8[i + 3] & 0x3F)
+          length = 4
         default: return nil
         }
       }
@@ -86,11 +103,11 @@ extension TextWrapper {
               lines += 1
               lineWidth = 0
             }
-            // Its glyphs: one byte or two (1), three (2).
+            // Its glyphs, each as wide as simpleWidth said.
             var g = wordStart
             while g < i {
-              let glyph = utf8[g] < 0xE0 ? 1 : 2
-              g += utf8[g] < 0x80 ? 1 : utf8[g] < 0xE0 ? 2 : 3
+              let (glyph, glyphLength) = Self.simpleGlyph(in: utf8, at: g)
+              g += glyphLength
               if lineWidth > 0, lineWidth + glyph > width {
                 lines += 1
                 lineWidth = 0
@@ -108,5 +125,22 @@ extension TextWrapper {
       i += length
     }
     return placedAny ? lines : 0
+  }
+
+  /// The width and byte length of the glyph at `at` in text ``simpleLineCount(_:width:)``
+  /// has already found all simple.
+  private static func simpleGlyph(in utf8: UnsafeBufferPointer<UInt8>, at: Int) -> (width: Int, length: Int) {
+    let lead = utf8[at]
+    switch lead {
+    case 0x00..<0x80: return (1, 1)
+    case 0x80..<0xE0: return (1, 2)
+    case 0xE0..<0xF0:
+      let scalar = (UInt32(lead & 0x0F) << 12) | (UInt32(utf8[at + 1] & 0x3F) << 6) | UInt32(utf8[at + 2] & 0x3F)
+      return (simpleWidth(scalar) ?? 2, 3)
+    default:
+      let scalar = (UInt32(lead & 0x07) << 18) | (UInt32(utf8[at + 1] & 0x3F) << 12) | (UInt32(utf8[at + 2] & 0x3F) << 6)
+        | UInt32(utf8[at + 3] & 0x3F)
+      return (simpleWidth(scalar) ?? 2, 4)
+    }
   }
 }

@@ -50,6 +50,19 @@ import TestSupport
     }
   }
 
+  /// Every whitespace scalar, alone or inside a title, is seen by the byte
+  /// pass that lets most titles skip decoding.
+  @Test func theBytePassSeesEveryWhitespaceScalar() {
+    for value in UInt32(0)...0x10FFFF {
+      guard let scalar = Unicode.Scalar(value), scalar.properties.isWhitespace else { continue }
+      for title in [String(scalar), "茶" + String(scalar) + "壶"] {
+        let seen = Array(title.utf8).withUnsafeBufferPointer(CardHeight.mayHoldWhitespace)
+        #expect(seen, "U+\(String(value, radix: 16)) in \(title.debugDescription)")
+      }
+    }
+    #expect(!Array("黄铜托盘🎧".utf8).withUnsafeBufferPointer(CardHeight.mayHoldWhitespace))
+  }
+
   /// The list of whitespace scalars is Unicode's `White_Space`, every scalar.
   @Test func theWhitespaceListIsTheProperty() {
     for value in UInt32(0)...0x10FFFF {

@@ -15,14 +15,16 @@ import Testing
     #expect(count("茶壶", 3) == 2)
     #expect(count("大号陶瓷茶壶 蓝色釉面", 24) == 1)
     #expect(count("two\nlines", 20) == nil, "newlines go to the wrapper")
-    #expect(count("😀", 20) == nil, "emoji go to the wrapper")
-    for (text, width) in [("toolongword", 5), ("茶壶", 1), ("ab 大号陶瓷茶壶蓝色釉面 x", 7), ("a b c", 1)] {
+    #expect(count("😀", 20) == 1, "an emoji alone is counted")
+    #expect(count("👍🏽", 20) == nil, "a skin tone joins its emoji: the wrapper")
+    #expect(count("☕\u{FE0F}", 20) == nil, "a variation selector: the wrapper")
+    for (text, width) in [("toolongword", 5), ("茶壶", 1), ("ab 大号陶瓷茶壶蓝色釉面 x", 7), ("a b c", 1), ("🎧🎧🎧 a", 3), ("☕🎧", 1), ("黄铜托盘 🎧", 6)] {
       #expect(count(text, width) == TextWrapper.wrap(text, width: width).count, "\(text) at \(width)")
     }
   }
 
   @Test func lineCountEqualsTheWrappersOverRandomText() {
-    let pieces = ["a", "mug", " ", "  ", "茶壶", "大号陶瓷茶壶蓝色釉面", "かな", "한글", "😀", "\n", "extraordinarilylongword", "é", "\u{1B}[2J", "", "，", "。", "¥952", "«ñ»", "ＡＢ", "\u{3000}", "e\u{301}", "\u{AD}", "ß"]
+    let pieces = ["a", "mug", " ", "  ", "茶壶", "大号陶瓷茶壶蓝色釉面", "かな", "한글", "😀", "\n", "extraordinarilylongword", "é", "\u{1B}[2J", "", "，", "。", "¥952", "«ñ»", "ＡＢ", "\u{3000}", "e\u{301}", "\u{AD}", "ß", "🎧", "☕", "👍🏽", "☕\u{FE0F}", "🎁🧶"]
     var state: UInt64 = 11
     func next(_ n: Int) -> Int {
       state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
@@ -43,7 +45,7 @@ import Testing
   /// Every scalar the counting path knows is one character of the width
   /// ``DisplayText`` gives it, alone and after another of its kind.
   @Test func simpleWidthsAreTheDisplayWidths() {
-    for value in UInt32(0)...0xFFFF {
+    for value in UInt32(0)...0x1FFFF {
       guard let width = TextWrapper.simpleWidth(value), let scalar = Unicode.Scalar(value) else { continue }
       #expect(DisplayText.width(of: scalar) == width, "U+\(String(value, radix: 16))")
       var pair = "a"

@@ -50,6 +50,7 @@ enum CardHeight {
   /// right after a `Prepend` scalar (``isPrepend(_:)``), which joins it.
   static func isOneWord(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
     guard !utf8.isEmpty else { return false }
+    if !mayHoldWhitespace(utf8) { return true }
     var iterator = utf8.makeIterator()
     var decoder = UTF8()
     var previous: UInt32 = 0
@@ -63,6 +64,22 @@ enum CardHeight {
       case .emptyInput: return true
       }
     }
+  }
+
+  /// Whether `utf8` has a byte that may begin a whitespace scalar (at or
+  /// below the space, or the lead byte of U+0085, U+00A0, U+1680, U+2000 to
+  /// U+205F, or U+3000's three bytes): false for most titles, read a byte at
+  /// a time without decoding.
+  static func mayHoldWhitespace(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    var i = 0
+    while i < utf8.count {
+      switch utf8[i] {
+      case 0...0x20, 0xC2, 0xE1, 0xE2: return true
+      case 0xE3 where i + 2 < utf8.count && utf8[i + 1] == 0x80 && utf8[i + 2] == 0x80: return true
+      default: i += 1
+      }
+    }
+    return false
   }
 
   /// Whether whitespace `scalar` is a control to grapheme breaking (a
