@@ -121,7 +121,7 @@ public struct PageReader {
     } catch {
       self.error = error
     }
-    bytes.recordChecksums(of: &items, from: before)
+    bytes.recordChecksums(of: &items, from: before, parallelism: parallelism)
     if itemReader?.isDone == true {
       bytes.removeAll()
     } else {

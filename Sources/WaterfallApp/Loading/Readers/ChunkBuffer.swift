@@ -1,3 +1,5 @@
+import WaterfallWorkers
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -54,23 +56,43 @@ struct ChunkBuffer {
     retryAt = waitingForDouble ? (bytes.count - count) * 2 : 0
     guard count > 0 else { return }
     location = bytes.withUnsafeBufferPointer { bytes in
-      // Count newlines (memchr: a line's length at a time), and characters only
-      // after the last one: the common case, a chunk of whole lines, ends at column 1.
-      let base = UnsafeRawPointer(bytes.baseAddress!)
+      // Count newlines (a byte at a time, which the compiler does 32 at once),
+      // and characters only after the last one: the common case, a chunk of
+      // whole lines, ends at column 1.
       var lastNewline = count - 1
       while lastNewline >= 0, bytes[lastNewline] != 0x0A { lastNewline -= 1 }
       guard lastNewline >= 0 else { return TextLocation.of(offset: count, in: bytes, from: location) }
-      var lines = 0
-      var at = 0
-      while at <= lastNewline, let newline = memchr(base + at, 0x0A, lastNewline + 1 - at) {
-        lines += 1
-        at = base.distance(to: UnsafeRawPointer(newline)) + 1
-      }
+      let lines = Self.newlines(in: UnsafeBufferPointer(rebasing: bytes[...lastNewline]))
       let tail = UnsafeBufferPointer(rebasing: bytes[(lastNewline + 1)..<count])
       return TextLocation.of(offset: tail.count, in: tail, from: TextLocation(line: location.line + lines, column: 1))
     }
     start += count
     bytes.removeSubrange(0..<count)
+  }
+
+  /// How many newlines `bytes` holds: a pretty-printed array's lines are a
+  /// few dozen bytes, too short for a `memchr` each.
+  ///
+  /// ```swift
+  /// Array("a\nb\n".utf8).withUnsafeBufferPointer { ChunkBuffer.newlines(in: $0) }   // 2
+  /// ```
+  static func newlines(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    guard let base = bytes.baseAddress else { return 0 }
+    let raw = UnsafeRawPointer(base)
+    let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    var count = 0
+    var at = 0
+    // Eight bytes at once: a byte's high bit ends up set exactly when it was a newline.
+    while at + 8 <= bytes.count {
+      let x = raw.loadUnaligned(fromByteOffset: at, as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
+      count += (~(((x & low) &+ low) | x | low)).nonzeroBitCount
+      at += 8
+    }
+    while at < bytes.count {
+      if bytes[at] == 0x0A { count += 1 }
+      at += 1
+    }
+    return count
   }
 
   /// Drops every byte (the page is over, or what is left is not its business).
@@ -80,14 +102,28 @@ struct ChunkBuffer {
 
   /// Sets the checksum of `items` from `first` on, from their bytes still in
   /// the buffer (call before consuming them).
-  func recordChecksums(of items: inout [ScannedItem], from first: Int) {
+  /// With helpers, many items are summed in two halves at once.
+  func recordChecksums(of items: inout [ScannedItem], from first: Int, parallelism: Parallelism = .serial) {
     guard first < items.count else { return }
+    let start = start
     bytes.withUnsafeBytes { bytes in
-      for i in first..<items.count {
-        let at = items[i].offset - start
-        guard at >= 0, items[i].length >= 0, at + items[i].length <= bytes.count else { continue }
-        items[i].checksum = ItemChecksum(UnsafeRawBufferPointer(rebasing: bytes[at..<(at + items[i].length)])).value
+      items.withUnsafeMutableBufferPointer { items in
+        func sum(_ range: Range<Int>) {
+          for i in range {
+            let at = items[i].offset - start
+            guard at >= 0, items[i].length >= 0, at + items[i].length <= bytes.count else { continue }
+            items[i].checksum = ItemChecksum(UnsafeRawBufferPointer(rebasing: bytes[at..<(at + items[i].length)])).value
+          }
+        }
+        let count = items.count - first
+        guard parallelism.hasHelpers, count >= Self.checksumPartsThreshold else { return sum(first..<items.count) }
+        let middle = first + count / 2
+        nonisolated(unsafe) let items = items
+        parallelism.perform(2) { half in sum(half == 0 ? first..<middle : middle..<items.count) }
       }
     }
   }
+
+  /// The fewest items worth summing in two halves.
+  static let checksumPartsThreshold = 256
 }
