@@ -1,5 +1,9 @@
 import WaterfallWorkers
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Reads CSV or TSV records, the header first, each record after it an item:
 /// the JSON object of its columns (``CSVTable``), packed as a JSON item is.
 ///
@@ -18,13 +22,17 @@ struct CSVReader: ItemReader {
   let delimiter: UInt8
   /// The header, once read.
   private(set) var table: CSVTable?
-  /// Where a chunk's records are made items: with helpers, its records are
-  /// found in turn (where they end depends on the quotes before), then turned
-  /// into JSON and scanned in two parts at once (the JSON's members where its
-  /// writing put them, ``ItemScanner/scan(object:columns:values:members:offset:)``).
+  /// Where a chunk's records are made items: with helpers, they are found
+  /// and scanned in two halves at once (``readInHalves(_:from:table:)``: where
+  /// a record ends depends on the quotes before, so the second half's start is
+  /// a guess that the first half confirms), then turned into JSON and scanned
+  /// (the JSON's members where its writing put them,
+  /// ``ItemScanner/scan(object:columns:values:members:offset:)``).
   var parallelism = Parallelism.serial
   /// The fewest records worth scanning in parts.
   static let partsThreshold = 64
+  /// How many chunks' second halves were guessed right (for tests and benches).
+  private(set) var halvesKept = 0
 
   init(scanner: ItemScanner, keepsBytes: Bool, delimiter: UInt8) {
     self.scanner = scanner
@@ -37,11 +45,26 @@ struct CSVReader: ItemReader {
   /// A record found: where it starts in the chunk, and its length without its line break.
   typealias Record = (start: Int, length: Int)
 
+  /// The fewest bytes of a chunk worth finding records in, in two halves.
+  static let halvesThreshold = 1 << 16
+
   mutating func read(_ chunk: Chunk, from start: Int, into items: inout [ScannedItem]) throws(LoadError) -> ReadProgress {
     let bytes = chunk.bytes
     var at = start
     var records: [Record] = []
     while let end = CSVTable.recordEnd(in: bytes, from: at, atEnd: chunk.atEnd) {
+      if let table, records.isEmpty, parallelism.hasHelpers, bytes.count - at >= Self.halvesThreshold {
+        let halves = readInHalves(chunk, from: at, table: table)
+        if halves.guessKept { halvesKept += 1 }
+        items += halves.items
+        if let open = halves.openQuote {
+          throw chunk.syntaxError("a quoted field is not closed: it runs to the end of the file", at: open)
+        }
+        if halves.next > at {
+          at = halves.next
+          continue
+        }
+      }
       let record = UnsafeBufferPointer(rebasing: bytes[at..<end])
       var length = record.count
       if length > 0, record[length - 1] == 0x0A { length -= 1 }
@@ -62,42 +85,101 @@ struct CSVReader: ItemReader {
     return ReadProgress(done: at, waitsForDouble: at < bytes.count)
   }
 
+  /// The records of one part of a chunk, found in turn and scanned.
+  struct RecordRun {
+    var items: [ScannedItem] = []
+    /// Where the record after the last one found starts (or where finding stopped).
+    var next: Int
+    /// Where a record starts whose quoted field runs to the end of the file.
+    var openQuote: Int?
+    /// Whether the second half's guessed start was a record's (``readInHalves(_:from:table:)``).
+    var guessKept = false
+  }
+
+  /// Finds and scans the records of `chunk` from `start` in two halves at
+  /// once: the second half starts after the first line break past the middle,
+  /// guessing that it lies outside quotes. The guess is kept only when the
+  /// first half's records, found in turn, end exactly there; otherwise only
+  /// the first half's are, and the rest is read as before.
+  ///
+  /// ```swift
+  /// // "a,b\n…\n1,\"two\nlines\"\n…": a break inside quotes past the middle is no record's end
+  /// ```
+  func readInHalves(_ chunk: Chunk, from start: Int, table: CSVTable) -> RecordRun {
+    let bytes = chunk.bytes
+    let middle = start + (bytes.count - start) / 2
+    guard let base = bytes.baseAddress, let found = memchr(base + middle, 0x0A, bytes.count - middle) else {
+      return RecordRun(next: start)
+    }
+    let split = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+    let runs = parallelism.map(2) { half in
+      half == 0 ? records(of: chunk, from: start, until: split, table: table) : records(of: chunk, from: split, until: nil, table: table)
+    }
+    guard runs[0].next == split, runs[0].openQuote == nil else { return runs[0] }
+    return RecordRun(items: runs[0].items + runs[1].items, next: runs[1].next, openQuote: runs[1].openQuote, guessKept: true)
+  }
+
+  /// The records of `chunk` from `start`, found in turn until one starts at or
+  /// past `until`, and scanned; blank lines are skipped.
+  private func records(of chunk: Chunk, from start: Int, until: Int?, table: CSVTable) -> RecordRun {
+    let bytes = chunk.bytes
+    var run = RecordRun(next: start)
+    var records: [Record] = []
+    while until.map({ run.next < $0 }) ?? true, let end = CSVTable.recordEnd(in: bytes, from: run.next, atEnd: chunk.atEnd) {
+      let at = run.next
+      var length = end - at
+      if length > 0, bytes[at + length - 1] == 0x0A { length -= 1 }
+      if length > 0, bytes[at + length - 1] == 0x0D { length -= 1 }
+      if chunk.atEnd, end == bytes.count, CSVTable.hasOpenQuote(UnsafeBufferPointer(rebasing: bytes[at..<end])) {
+        run.openQuote = at
+        break
+      }
+      run.next = end
+      if length > 0 { records.append((at, length)) }
+    }
+    run.items = scanned(records[...], of: chunk, table: table)
+    return run
+  }
+
   /// Appends the items of `records` (each the JSON object of its columns,
   /// scanned), in order; a record the scanner refuses is left out.
   private func scan(_ records: [Record], of chunk: Chunk, table: CSVTable, into items: inout [ScannedItem]) {
     guard !records.isEmpty else { return }
-    let scanner = scanner.withSettledTable()
-    let keepsBytes = keepsBytes
-    func scanned(_ part: ArraySlice<Record>) -> [ScannedItem] {
-      var found: [ScannedItem] = []
-      found.reserveCapacity(part.count)
-      var json: [UInt8] = []
-      var values: [Int] = []
-      var columns = MemberColumns(names: table.nameBytes)
-      for (start, length) in part {
-        let record = UnsafeBufferPointer(rebasing: chunk.bytes[start..<(start + length)])
-        let (count, members) = table.writeJSON(record: record, into: &json, values: &values)
-        let scannedItem = json.withUnsafeBufferPointer { json in
-          values.withUnsafeBufferPointer { values in
-            let object = UnsafeBufferPointer(rebasing: json[..<count])
-            return members > 0
-              ? try? scanner.scan(object: object, columns: &columns, values: values, members: members, offset: 0)
-              : try? scanner.scan(object, offset: 0)
-          }
-        }
-        guard var item = scannedItem else { continue }
-        item.offset = chunk.start + start
-        item.length = length
-        if keepsBytes { item.json = Array(record) }
-        found.append(item)
-      }
-      return found
-    }
     guard parallelism.hasHelpers, records.count >= Self.partsThreshold else {
-      items += scanned(records[...])
+      items += scanned(records[...], of: chunk, table: table)
       return
     }
     let half = records.count / 2
-    for found in parallelism.map(2, { scanned($0 == 0 ? records[..<half] : records[half...]) }) { items += found }
+    for found in parallelism.map(2, { scanned($0 == 0 ? records[..<half] : records[half...], of: chunk, table: table) }) {
+      items += found
+    }
+  }
+
+  /// The items of `records`, scanned in turn on this thread.
+  private func scanned(_ part: ArraySlice<Record>, of chunk: Chunk, table: CSVTable) -> [ScannedItem] {
+    let scanner = scanner.withSettledTable()
+    var found: [ScannedItem] = []
+    found.reserveCapacity(part.count)
+    var json: [UInt8] = []
+    var values: [Int] = []
+    var columns = MemberColumns(names: table.nameBytes)
+    for (start, length) in part {
+      let record = UnsafeBufferPointer(rebasing: chunk.bytes[start..<(start + length)])
+      let (count, members) = table.writeJSON(record: record, into: &json, values: &values)
+      let scannedItem = json.withUnsafeBufferPointer { json in
+        values.withUnsafeBufferPointer { values in
+          let object = UnsafeBufferPointer(rebasing: json[..<count])
+          return members > 0
+            ? try? scanner.scan(object: object, columns: &columns, values: values, members: members, offset: 0)
+            : try? scanner.scan(object, offset: 0)
+        }
+      }
+      guard var item = scannedItem else { continue }
+      item.offset = chunk.start + start
+      item.length = length
+      if keepsBytes { item.json = Array(record) }
+      found.append(item)
+    }
+    return found
   }
 }
