@@ -15,6 +15,9 @@ import TestSupport
       let counted = bytes.withUnsafeBufferPointer { ChunkBuffer.newlines(in: $0) }
       #expect(counted == bytes.count { $0 == 0x0A }, "\(length) bytes")
     }
+    let large = (0..<(ChunkBuffer.newlinesInHalvesThreshold + 77)).map { UInt8(truncatingIfNeeded: $0 % 11 == 0 ? 0x0A : $0) }
+    let halves = large.withUnsafeBufferPointer { ChunkBuffer.newlines(in: $0, parallelism: .helpers(.normal)) }
+    #expect(halves == large.count { $0 == 0x0A })
   }
 
   @Test func consumingShortLinesKeepsTheLine() {

@@ -125,7 +125,7 @@ public struct PageReader {
     if itemReader?.isDone == true {
       bytes.removeAll()
     } else {
-      bytes.consume(progress.done, waitingForDouble: progress.waitsForDouble)
+      bytes.consume(progress.done, waitingForDouble: progress.waitsForDouble, parallelism: parallelism)
     }
   }
 

@@ -51,7 +51,8 @@ struct ChunkBuffer {
 
   /// Drops the first `count` bytes, keeping track of where the rest lies; with
   /// `waitingForDouble`, the rest is read again only once it has doubled.
-  mutating func consume(_ count: Int, waitingForDouble: Bool) {
+  /// With helpers, the newlines of a large consumed part are counted in two halves at once.
+  mutating func consume(_ count: Int, waitingForDouble: Bool, parallelism: Parallelism = .serial) {
     let count = min(max(0, count), bytes.count)
     retryAt = waitingForDouble ? (bytes.count - count) * 2 : 0
     guard count > 0 else { return }
@@ -62,7 +63,7 @@ struct ChunkBuffer {
       var lastNewline = count - 1
       while lastNewline >= 0, bytes[lastNewline] != 0x0A { lastNewline -= 1 }
       guard lastNewline >= 0 else { return TextLocation.of(offset: count, in: bytes, from: location) }
-      let lines = Self.newlines(in: UnsafeBufferPointer(rebasing: bytes[...lastNewline]))
+      let lines = Self.newlines(in: UnsafeBufferPointer(rebasing: bytes[...lastNewline]), parallelism: parallelism)
       let tail = UnsafeBufferPointer(rebasing: bytes[(lastNewline + 1)..<count])
       return TextLocation.of(offset: tail.count, in: tail, from: TextLocation(line: location.line + lines, column: 1))
     }
@@ -76,6 +77,17 @@ struct ChunkBuffer {
   /// ```swift
   /// Array("a\nb\n".utf8).withUnsafeBufferPointer { ChunkBuffer.newlines(in: $0) }   // 2
   /// ```
+  static func newlines(in bytes: UnsafeBufferPointer<UInt8>, parallelism: Parallelism) -> Int {
+    guard parallelism.hasHelpers, bytes.count >= Self.newlinesInHalvesThreshold else { return newlines(in: bytes) }
+    let middle = bytes.count / 2
+    return parallelism.map(2) { half in
+      newlines(in: UnsafeBufferPointer(rebasing: half == 0 ? bytes[..<middle] : bytes[middle...]))
+    }.reduce(0, +)
+  }
+
+  /// The fewest bytes whose newlines are worth counting in two halves.
+  static let newlinesInHalvesThreshold = 1 << 20
+
   static func newlines(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
     guard let base = bytes.baseAddress else { return 0 }
     let raw = UnsafeRawPointer(base)
