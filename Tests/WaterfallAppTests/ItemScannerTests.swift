@@ -54,6 +54,18 @@ import TestSupport
     return [0x7B] + Array(members.joined(separator: Array(", ".utf8))) + [0x7D]
   }
 
+  /// A picture's size read from its digits is what `Double(String)` reads;
+  /// anything but a whole number of at most 15 digits is left to it.
+  @Test func wholeNumbersAreReadAsDoubleReadsThem() {
+    for text in ["720", "0", "-3", "007", "-0", "123456789012345", "-999999999999999"] {
+      let read = Array(text.utf8).withUnsafeBufferPointer { ItemScanner.wholeNumber($0) }
+      #expect(read == Double(text) && read?.sign == Double(text)?.sign, "\(text)")
+    }
+    for text in ["1234567890123456", "7.5", "1e3", "-", "", "12a", "٣", "--1", "1-"] {
+      #expect(Array(text.utf8).withUnsafeBufferPointer { ItemScanner.wholeNumber($0) } == nil, "\(text)")
+    }
+  }
+
   @Test func packsWhatTheParsedItemWouldOverRandomItems() throws {
     var grouped = FieldRoles()
     grouped.group = ["shop"]

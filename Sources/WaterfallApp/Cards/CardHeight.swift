@@ -50,7 +50,12 @@ enum CardHeight {
   /// right after a `Prepend` scalar (``isPrepend(_:)``), which joins it.
   static func isOneWord(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
     guard !utf8.isEmpty else { return false }
-    if !mayHoldWhitespace(utf8) { return true }
+    switch firstPossibleWhitespace(utf8) {
+    case nil: return true
+    // A space after an ASCII byte (no Prepend scalar), or a control: a break.
+    case let at? where (0x09...0x0D).contains(utf8[at]) || (utf8[at] == 0x20 && (at == 0 || utf8[at - 1] < 0x80)): return false
+    default: break
+    }
     var iterator = utf8.makeIterator()
     var decoder = UTF8()
     var previous: UInt32 = 0
@@ -66,20 +71,20 @@ enum CardHeight {
     }
   }
 
-  /// Whether `utf8` has a byte that may begin a whitespace scalar (at or
-  /// below the space, or the lead byte of U+0085, U+00A0, U+1680, U+2000 to
-  /// U+205F, or U+3000's three bytes): false for most titles, read a byte at
-  /// a time without decoding.
-  static func mayHoldWhitespace(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+  /// Where the first byte of `utf8` lies that may begin a whitespace scalar
+  /// (at or below the space, or the lead byte of U+0085, U+00A0, U+1680,
+  /// U+2000 to U+205F, or U+3000's three bytes); nil for most one-word
+  /// titles, read a byte at a time without decoding.
+  static func firstPossibleWhitespace(_ utf8: UnsafeBufferPointer<UInt8>) -> Int? {
     var i = 0
     while i < utf8.count {
       switch utf8[i] {
-      case 0...0x20, 0xC2, 0xE1, 0xE2: return true
-      case 0xE3 where i + 2 < utf8.count && utf8[i + 1] == 0x80 && utf8[i + 2] == 0x80: return true
+      case 0...0x20, 0xC2, 0xE1, 0xE2: return i
+      case 0xE3 where i + 2 < utf8.count && utf8[i + 1] == 0x80 && utf8[i + 2] == 0x80: return i
       default: i += 1
       }
     }
-    return false
+    return nil
   }
 
   /// Whether whitespace `scalar` is a control to grapheme breaking (a

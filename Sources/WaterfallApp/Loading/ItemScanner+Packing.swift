@@ -58,7 +58,8 @@ extension ItemScanner {
       guard let place else { return nil }
       switch bytes[place.start] {
       case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-        return Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[place.start..<place.end]), as: UTF8.self))
+        let text = UnsafeBufferPointer(rebasing: bytes[place.start..<place.end])
+        return ItemScanner.wholeNumber(text) ?? Double(String(decoding: text, as: UTF8.self))
       case UInt8(ascii: "\""):
         var utf8: [UInt8] = []
         appendText(at: place, to: &utf8)
@@ -261,5 +262,31 @@ extension ItemScanner {
     limited.text = content.aspect == nil ? content.text.map(cut) : nil
     limited.tags = content.tags.prefix(cardTagLimit).map(cut)
     return limited
+  }
+}
+
+extension ItemScanner {
+  /// The value of `text` when it is a whole number of at most 15 digits, an
+  /// optional minus first (what picture sizes are): exact as a `Double`, so
+  /// the same as `Double(String)` makes of it, without making the string.
+  /// Nil for anything else (a fraction, an exponent, more digits).
+  ///
+  /// ```swift
+  /// ItemScanner.wholeNumber(bytes)   // "720": 720; "-3": -3; "7.5": nil
+  /// ```
+  static func wholeNumber(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+    var index = 0
+    let negative = text.first == UInt8(ascii: "-")
+    if negative { index = 1 }
+    let digits = text.count - index
+    guard digits > 0, digits <= 15 else { return nil }
+    var value: Int64 = 0
+    while index < text.count {
+      let digit = text[index] &- UInt8(ascii: "0")
+      guard digit < 10 else { return nil }
+      value = value * 10 + Int64(digit)
+      index += 1
+    }
+    return negative ? -Double(value) : Double(value)
   }
 }
