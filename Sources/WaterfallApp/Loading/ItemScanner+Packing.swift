@@ -151,36 +151,43 @@ extension ItemScanner {
       packOptionalText(value(.group), into: &packed)
     }
 
-    /// The tags: an array's elements that have non-empty text, or a scalar's text.
-    /// (The places are kept inline, ``ItemScanner/cardTagLimit`` of them: no
-    /// allocation an item.)
+    /// The tags: an array's elements that have non-empty text (at most
+    /// ``ItemScanner/cardTagLimit``), or a scalar's text. An array is walked
+    /// twice, to count them and to pack them: nothing is kept between.
     mutating func packTags(into packed: inout [UInt8]) {
-      var places = InlineArray<64, Found>(repeating: Found(rank: 0, start: 0, end: 0))
-      var count = 0
-      if let tags = value(.tags) {
-        if bytes[tags.start] == UInt8(ascii: "[") {
-          var parser = JSONParser(bytes: bytes, position: tags.start + 1)
-          parser.skipWhitespace()
-          while parser.peek != UInt8(ascii: "]"), count < min(places.count, ItemScanner.cardTagLimit) {
-            let start = parser.position
-            guard (try? parser.skipValue(depth: 1)) != nil else { break }
-            let place = Found(rank: 0, start: start, end: parser.position)
-            let text = hasText(place)
-            if text.has && !text.empty {
-              places[count] = place
-              count += 1
-            }
-            parser.skipWhitespace()
-            if parser.peek == UInt8(ascii: ",") { parser.position += 1 }
-            parser.skipWhitespace()
-          }
-        } else if case let text = hasText(tags), text.has, !text.empty {
-          places[0] = tags
-          count = 1
-        }
+      guard let tags = value(.tags) else { return CardContent.appendCount(0, to: &packed) }
+      guard bytes[tags.start] == UInt8(ascii: "[") else {
+        let text = hasText(tags)
+        let has = text.has && !text.empty
+        CardContent.appendCount(has ? 1 : 0, to: &packed)
+        if has { packText(at: tags, into: &packed) }
+        return
       }
+      let count = forEachTag(in: tags, upTo: ItemScanner.cardTagLimit) { _ in }
       CardContent.appendCount(count, to: &packed)
-      for i in 0..<count { packText(at: places[i], into: &packed) }
+      _ = forEachTag(in: tags, upTo: count) { packText(at: $0, into: &packed) }
+    }
+
+    /// Calls `body` with each element of the array at `tags` that has
+    /// non-empty text, the first `limit` of them; returns how many it was called with.
+    private func forEachTag(in tags: Found, upTo limit: Int, _ body: (Found) -> Void) -> Int {
+      var count = 0
+      var parser = JSONParser(bytes: bytes, position: tags.start + 1)
+      parser.skipWhitespace()
+      while parser.peek != UInt8(ascii: "]"), count < limit {
+        let start = parser.position
+        guard (try? parser.skipValue(depth: 1)) != nil else { break }
+        let place = Found(rank: 0, start: start, end: parser.position)
+        let text = hasText(place)
+        if text.has && !text.empty {
+          body(place)
+          count += 1
+        }
+        parser.skipWhitespace()
+        if parser.peek == UInt8(ascii: ",") { parser.position += 1 }
+        parser.skipWhitespace()
+      }
+      return count
     }
 
     /// An id or group: its text, or none (as ``CardContent/appendText(_:to:)``).
