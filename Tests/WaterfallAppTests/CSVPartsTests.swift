@@ -50,22 +50,22 @@ import WaterfallWorkers
     return (reader, items, failure)
   }
 
-  /// A chunk past the threshold is found in two halves at once, and the
+  /// A chunk past the threshold is found in parts at once, and the
   /// records are those read in turn, for each kind of line break and with a
   /// quote left open at the end.
   @Test(arguments: ["\n", "\r\n"])
-  func aLargeChunkIsReadInHalves(lineBreak: String) {
-    let text = Self.records(9_000, lineBreak: lineBreak)
-    #expect(text.utf8.count > 2 * CSVReader.halvesThreshold)
+  func aLargeChunkIsReadInParts(lineBreak: String) {
+    let text = Self.records(40_000, lineBreak: lineBreak)
+    #expect(GuessedParts.parts(for: text.utf8.count) >= 2)
     let whole = Self.readWhole(text)
-    #expect(whole.reader.halvesKept >= 1)
-    #expect(whole.items.count == 9_000 && whole.error == nil)
-    for chunk in [100_000, 1 << 20] {
+    #expect(whole.reader.guessesKept >= 1)
+    #expect(whole.items.count == 40_000 && whole.error == nil)
+    for chunk in [100_000, 1 << 22] {
       let serial = JSONArrayPartsTests.read(text, path: "items.csv", chunk: chunk, parallelism: .serial)
       let parts = JSONArrayPartsTests.read(text, path: "items.csv", chunk: chunk, parallelism: .helpers(.normal))
       #expect(parts.items == serial.items && parts.error == serial.error, "chunks of \(chunk)")
     }
-    let open = text + "9000,\"never closed,1\n"
+    let open = text + "40000,\"never closed,1\n"
     let serial = JSONArrayPartsTests.read(open, path: "items.csv", chunk: 1 << 20, parallelism: .serial)
     let parts = JSONArrayPartsTests.read(open, path: "items.csv", chunk: 1 << 20, parallelism: .helpers(.normal))
     #expect(serial.error?.contains("a quoted field is not closed") == true)
@@ -80,7 +80,7 @@ import WaterfallWorkers
     let after = (2_001..<2_100).map { "\($0),bowl,\($0)\n" }.joined()
     let text = "id,title,price\n" + before + quoted + after
     let whole = Self.readWhole(text)
-    #expect(whole.reader.halvesKept == 0)
+    #expect(whole.reader.guessesKept == 0)
     #expect(whole.items.count == 2_100 && whole.error == nil)
     let serial = JSONArrayPartsTests.read(text, path: "items.csv", chunk: 1 << 22, parallelism: .serial)
     let parts = JSONArrayPartsTests.read(text, path: "items.csv", chunk: 1 << 22, parallelism: .helpers(.normal))

@@ -114,13 +114,29 @@ import WaterfallWorkers
   }
 
   /// A guess inside an element (a nested array of objects that open as the
-  /// elements do) is not kept, and the elements are those read in turn.
+  /// elements do) is not kept: the parts before it are, and reading goes on
+  /// from the last element kept, to the same elements as read in turn.
   @Test func aGuessInsideAnElementIsLetGo() {
     let nested = Array(repeating: #"{"title":1}"#, count: 4_000).joined(separator: ",")
     let elements = [#"{"title":"small"}"#, #"{"title":"big","rows":["# + nested + "]}", #"{"title":"last"}"#]
     let text = "[" + elements.joined(separator: ",") + "]"
     let (reader, items, _) = Self.scanInParts(text)
     #expect(reader.guessesKept == 0)
+    let scanned = items.map { String(decoding: $0.json ?? [], as: UTF8.self) }
+    #expect(!scanned.isEmpty && scanned.elementsEqual(elements.prefix(scanned.count)), "a prefix of the elements")
+    let serial = Self.read(text, chunk: 1 << 20, parallelism: .serial)
+    let parts = Self.read(text, chunk: 1 << 20, parallelism: .helpers(.normal))
+    #expect(serial.items.count == 3 && parts.items == serial.items && parts.error == nil)
+  }
+
+  /// A chunk of many elements is cut in many parts, each guessed and kept.
+  @Test func aLargeChunkIsScannedInManyParts() {
+    let elements = (0..<45_000).map { #"{"title":"mug \#($0)","tags":["a","b"],"n":\#($0)}"# }
+    let text = "[\n  " + elements.joined(separator: ",\n  ") + "\n]"
+    #expect(GuessedParts.parts(for: text.utf8.count) > 2)
+    let (reader, items, _) = Self.scanInParts(text)
+    #expect(reader.guessesKept == GuessedParts.parts(for: text.utf8.count) - 1)
+    #expect(items.count == elements.count)
     #expect(items.map { String(decoding: $0.json ?? [], as: UTF8.self) } == elements)
   }
 }

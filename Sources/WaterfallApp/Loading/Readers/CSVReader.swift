@@ -23,16 +23,16 @@ struct CSVReader: ItemReader {
   /// The header, once read.
   private(set) var table: CSVTable?
   /// Where a chunk's records are made items: with helpers, they are found
-  /// and scanned in two halves at once (``readInHalves(_:from:table:)``: where
-  /// a record ends depends on the quotes before, so the second half's start is
-  /// a guess that the first half confirms), then turned into JSON and scanned
+  /// and scanned in parts at once (``readInParts(_:from:table:)``: where a
+  /// record ends depends on the quotes before, so each part's start is a
+  /// guess that the part before confirms), then turned into JSON and scanned
   /// (the JSON's members where its writing put them,
   /// ``ItemScanner/scan(object:columns:values:members:offset:)``).
   var parallelism = Parallelism.serial
   /// The fewest records worth scanning in parts.
   static let partsThreshold = 64
-  /// How many chunks' second halves were guessed right (for tests and benches).
-  private(set) var halvesKept = 0
+  /// How many parts' starts were guessed right (for tests and benches).
+  private(set) var guessesKept = 0
 
   init(scanner: ItemScanner, keepsBytes: Bool, delimiter: UInt8) {
     self.scanner = scanner
@@ -45,23 +45,23 @@ struct CSVReader: ItemReader {
   /// A record found: where it starts in the chunk, and its length without its line break.
   typealias Record = (start: Int, length: Int)
 
-  /// The fewest bytes of a chunk worth finding records in, in two halves.
-  static let halvesThreshold = 1 << 16
+  /// The fewest bytes of a chunk worth finding records in, in parts.
+  static let guessedPartsThreshold = 1 << 16
 
   mutating func read(_ chunk: Chunk, from start: Int, into items: inout [ScannedItem]) throws(LoadError) -> ReadProgress {
     let bytes = chunk.bytes
     var at = start
     var records: [Record] = []
     while let end = CSVTable.recordEnd(in: bytes, from: at, atEnd: chunk.atEnd) {
-      if let table, records.isEmpty, parallelism.hasHelpers, bytes.count - at >= Self.halvesThreshold {
-        let halves = readInHalves(chunk, from: at, table: table)
-        if halves.guessKept { halvesKept += 1 }
-        items += halves.items
-        if let open = halves.openQuote {
+      if let table, records.isEmpty, parallelism.hasHelpers, bytes.count - at >= Self.guessedPartsThreshold {
+        let parts = readInParts(chunk, from: at, table: table)
+        guessesKept += parts.guessesKept
+        items += parts.items
+        if let open = parts.openQuote {
           throw chunk.syntaxError("a quoted field is not closed: it runs to the end of the file", at: open)
         }
-        if halves.next > at {
-          at = halves.next
+        if parts.next > at {
+          at = parts.next
           continue
         }
       }
@@ -92,31 +92,34 @@ struct CSVReader: ItemReader {
     var next: Int
     /// Where a record starts whose quoted field runs to the end of the file.
     var openQuote: Int?
-    /// Whether the second half's guessed start was a record's (``readInHalves(_:from:table:)``).
-    var guessKept = false
+    /// How many parts' guessed starts were records' (``readInParts(_:from:table:)``).
+    var guessesKept = 0
   }
 
-  /// Finds and scans the records of `chunk` from `start` in two halves at
-  /// once: the second half starts after the first line break past the middle,
-  /// guessing that it lies outside quotes. The guess is kept only when the
-  /// first half's records, found in turn, end exactly there; otherwise only
-  /// the first half's are, and the rest is read as before.
+  /// Finds and scans the records of `chunk` from `start` in parts at once
+  /// (``GuessedParts``): each part after the first starts after the first
+  /// line break past its share, guessing that it lies outside quotes. A part
+  /// is kept only when the records of the part before, found in turn, end
+  /// exactly there; from the first that is not, the parts are let go, and
+  /// the rest is read as before.
   ///
   /// ```swift
-  /// // "a,b\n…\n1,\"two\nlines\"\n…": a break inside quotes past the middle is no record's end
+  /// // "a,b\n…\n1,\"two\nlines\"\n…": a break inside quotes is no record's end
   /// ```
-  func readInHalves(_ chunk: Chunk, from start: Int, table: CSVTable) -> RecordRun {
+  func readInParts(_ chunk: Chunk, from start: Int, table: CSVTable) -> RecordRun {
     let bytes = chunk.bytes
-    let middle = start + (bytes.count - start) / 2
-    guard let base = bytes.baseAddress, let found = memchr(base + middle, 0x0A, bytes.count - middle) else {
-      return RecordRun(next: start)
+    guard let base = bytes.baseAddress else { return RecordRun(next: start) }
+    let starts = GuessedParts.starts(from: start, end: bytes.count, parts: GuessedParts.parts(for: bytes.count - start)) { at in
+      memchr(base + at, 0x0A, bytes.count - at).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) + 1 }
     }
-    let split = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
-    let runs = parallelism.map(2) { half in
-      half == 0 ? records(of: chunk, from: start, until: split, table: table) : records(of: chunk, from: split, until: nil, table: table)
+    guard starts.count > 1 else { return RecordRun(next: start) }
+    let runs = parallelism.map(starts.count) { part in
+      records(of: chunk, from: starts[part], until: part + 1 < starts.count ? starts[part + 1] : nil, table: table)
     }
-    guard runs[0].next == split, runs[0].openQuote == nil else { return runs[0] }
-    return RecordRun(items: runs[0].items + runs[1].items, next: runs[1].next, openQuote: runs[1].openQuote, guessKept: true)
+    let kept = GuessedParts.keptCount(starts: starts) { runs[$0].openQuote == nil ? runs[$0].next : nil }
+    var result = RecordRun(next: runs[kept - 1].next, openQuote: runs[kept - 1].openQuote, guessesKept: kept - 1)
+    for run in runs[..<kept] { result.items += run.items }
+    return result
   }
 
   /// The records of `chunk` from `start`, found in turn until one starts at or

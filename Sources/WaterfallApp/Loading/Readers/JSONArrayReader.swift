@@ -11,8 +11,8 @@ import WaterfallWorkers
 ///
 /// With ``parallelism`` (a whole load in the background), the elements of an
 /// array a chunk holds whole are scanned on both cores
-/// (``scanInParts(_:from:into:)``): the second half's first element is
-/// guessed, and kept only when the first half's elements end exactly there;
+/// (``scanInParts(_:from:into:)``): each part's first element is guessed,
+/// and kept only when the part before ends exactly there;
 /// anything else, a map, an element cut off by the chunk's end or one that
 /// does not parse, is read one by one as before, so errors and waits are the
 /// same.
@@ -38,7 +38,7 @@ struct JSONArrayReader: ItemReader {
   var parallelism = Parallelism.serial
   /// The fewest bytes of a chunk worth scanning in two parts.
   static let partsThreshold = 16_384
-  /// How many chunks' second parts were guessed right (for tests and benches).
+  /// How many parts' starts were guessed right (for tests and benches).
   private(set) var guessesKept = 0
 
   init(scanner: ItemScanner, keepsBytes: Bool, isMap: Bool) {
@@ -101,46 +101,43 @@ struct JSONArrayReader: ItemReader {
   }
 
   /// Scans the whole elements of `chunk` from `start` (the first element's
-  /// place) in two parts, on both cores, appending them to `items` in order;
+  /// place) in parts, on both cores, appending them to `items` in order;
   /// returns where the last one appended ends, or nil when none was.
   ///
-  /// Nothing is skipped over first. The second part starts at a guess: past
-  /// the chunk's middle, the first place where the bytes before `start` (a
-  /// comma for the `[`, the same spaces, the same first byte) come again. The
-  /// first part scans its elements in turn until one starts at or past the
-  /// guess; the second part's items are kept only when one starts exactly
-  /// there, which makes the guess an element's start, as reading in turn
-  /// would have found it. Otherwise (the bytes were inside an element) the
-  /// first part goes on alone.
+  /// Nothing is skipped over first. Each part after the first starts at a
+  /// guess (``GuessedParts``): past its share of the chunk, the first place
+  /// where the bytes between the first two elements (the comma and its
+  /// spaces, the same opening) come again. A part scans its elements in turn
+  /// until one starts at or past the next part's guess; the next part's
+  /// items are kept only when one starts exactly there, which makes the guess
+  /// an element's start, as reading in turn would have found it. Otherwise
+  /// (the bytes were inside an element) the parts from there on are let go,
+  /// and the loop reads on from the last element kept.
   ///
   /// An element counts as whole when it scans without error and a `,` or the
   /// closing `]` follows it in the chunk: one that runs into the chunk's end,
   /// or is not JSON, ends the run, and the loop reads it one by one.
   ///
   /// ```swift
-  /// // "[\n  {…},\n  {…}, … ]": the second part starts at the first ",\n  {" past the middle
+  /// // "[\n  {…},\n  {…}, … ]": each part after the first starts at a ",\n  {" past its share
   /// ```
   mutating func scanInParts(_ chunk: Chunk, from start: Int, into items: inout [ScannedItem]) -> Int? {
-    let guess = secondStart(in: chunk, from: start)
-    let runs: [ElementRun]
-    if let guess {
-      runs = parallelism.map(2) { part in
-        part == 0 ? self.scanRun(chunk, from: start, until: guess) : self.scanRun(chunk, from: guess, until: nil)
+    var starts = [start]
+    if let separator = separator(in: chunk.bytes, from: start) {
+      let parts = GuessedParts.parts(for: chunk.count - start)
+      starts = GuessedParts.starts(from: start, end: chunk.count, parts: parts) { at in
+        self.guess(separator, in: chunk.bytes, from: max(at, separator.second))
       }
-    } else {
-      runs = [scanRun(chunk, from: start, until: nil)]
     }
-    items += runs[0].items
-    var end = runs[0].end
-    if let guess, runs[0].next == guess {
-      guessesKept += 1
-      items += runs[1].items
-      end = runs[1].end ?? end
-    } else if let guess, let next = runs[0].next, next > guess {
-      // The guess lay inside an element: the first part goes on from where it stands.
-      let rest = scanRun(chunk, from: next, until: nil)
-      items += rest.items
-      end = rest.end ?? end
+    let runs = parallelism.map(starts.count) { part in
+      self.scanRun(chunk, from: starts[part], until: part + 1 < starts.count ? starts[part + 1] : nil)
+    }
+    let kept = GuessedParts.keptCount(starts: starts) { runs[$0].next }
+    guessesKept += kept - 1
+    var end: Int?
+    for run in runs[..<kept] {
+      items += run.items
+      end = run.end ?? end
     }
     return end
   }
@@ -181,15 +178,24 @@ struct JSONArrayReader: ItemReader {
     return run
   }
 
-  /// The guessed start of the second part: past the middle of what the chunk
-  /// holds after `start`, where what lies between the first two elements (the
-  /// comma and its spaces) and the second's opening (up to its first key's
-  /// colon, for an object) come again, and the element there is followed by
-  /// them once more, or failing that the separator and the first byte alone;
-  /// nil when none is found.
-  private func secondStart(in chunk: Chunk, from start: Int) -> Int? {
-    let bytes = chunk.bytes
-    // Between the first element and the second.
+  /// What lies between an array's elements, as its first two show it: the
+  /// comma and its spaces, then the second element's opening (up to its
+  /// first key's colon, for an object).
+  struct Separator {
+    /// The bytes from the first element's end to the second's opening's end.
+    var pattern: [UInt8]
+    /// The same up to the second element's first byte alone, when `pattern` goes further.
+    var shorter: [UInt8]?
+    /// How far into `pattern` the comma, and the element, are.
+    var comma: Int
+    var leading: Int
+    /// Where the second element starts: no guess lies before it.
+    var second: Int
+  }
+
+  /// The separator the elements from `start` show, or nil when the first two
+  /// are not in `bytes` or lie far apart.
+  private func separator(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Separator? {
     var parser = JSONParser(bytes: bytes, position: start)
     guard (try? parser.skipValue(depth: 1)) != nil else { return nil }
     let firstEnd = parser.position
@@ -208,11 +214,17 @@ struct JSONArrayReader: ItemReader {
       while colon < limit, bytes[colon] != UInt8(ascii: ":"), bytes[colon] != UInt8(ascii: "\\") { colon += 1 }
       if colon < limit, bytes[colon] == UInt8(ascii: ":") { opening = colon + 1 }
     }
-    let leading = second - firstEnd  // the element starts after the comma and its spaces
-    let from = max(second, start + (bytes.count - start) / 2)
-    // Elements whose first keys differ: the separator and the first byte alone.
-    return find(Array(bytes[firstEnd..<opening]), leading: leading, comma: comma, in: bytes, from: from)
-      ?? (opening > second + 1 ? find(Array(bytes[firstEnd...second]), leading: leading, comma: comma, in: bytes, from: from) : nil)
+    return Separator(
+      pattern: Array(bytes[firstEnd..<opening]), shorter: opening > second + 1 ? Array(bytes[firstEnd...second]) : nil,
+      comma: comma, leading: second - firstEnd, second: second)
+  }
+
+  /// The first element start from `from` that `separator` finds, with its
+  /// whole opening or, failing that (elements whose first keys differ), its
+  /// first byte alone; nil when neither is found.
+  private func guess(_ separator: Separator, in bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
+    find(separator.pattern, leading: separator.leading, comma: separator.comma, in: bytes, from: from)
+      ?? separator.shorter.flatMap { find($0, leading: separator.leading, comma: separator.comma, in: bytes, from: from) }
   }
 
   /// The first place from `from` where `pattern` (an element's separator, its
