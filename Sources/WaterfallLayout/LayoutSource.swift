@@ -14,6 +14,16 @@ public protocol LayoutSource {
   /// horizontal flow: an exact answer is its width in columns (see ``ItemSize``).
   /// By default, the answer for a width of `height`: the vertical flow turned.
   func sizeForItem(at indexPath: IndexPath, height: Int) -> ItemSize
+  /// Calls `body` with the size of each of `items` in `section`, in order,
+  /// given its extent `across` a flow in `direction`: what laying out many
+  /// items asks, asked once. By default, ``sizeForItem(at:width:)`` (or
+  /// `height:`) an item at a time.
+  ///
+  /// ```swift
+  /// source.forEachSize(ofItems: 0..<count, inSection: 0, across: 24, direction: .vertical) { size in … }
+  /// ```
+  func forEachSize(
+    ofItems items: Range<Int>, inSection section: Int, across: Int, direction: ScrollDirection, _ body: (ItemSize) -> Void)
 }
 
 extension LayoutSource {
@@ -23,6 +33,12 @@ extension LayoutSource {
 }
 
 extension LayoutSource {
+  public func forEachSize(
+    ofItems items: Range<Int>, inSection section: Int, across: Int, direction: ScrollDirection, _ body: (ItemSize) -> Void
+  ) {
+    for item in items { body(sizeForItem(at: IndexPath(item: item, section: section), across: across, direction: direction)) }
+  }
+
   /// The size of the item at `indexPath` given its extent `across` a flow in
   /// `direction`: its width when vertical, its height when horizontal.
   func sizeForItem(at indexPath: IndexPath, across: Int, direction: ScrollDirection) -> ItemSize {

@@ -131,11 +131,10 @@ public class WaterfallLayout: CollectionLayout {
       var section = openSection(index, top: top)
       let count = max(0, source.numberOfItems(inSection: index))
       section.reserveCapacity(count)
-      for item in 0..<count {
-        let size = source.sizeForItem(at: IndexPath(item: item, section: index), across: section.itemWidth, direction: direction)
-        section.place(
-          height: size.length(across: section.itemWidth, direction: direction, aspectCorrection: aspectCorrection),
-          order: itemOrder)
+      let across = section.itemWidth
+      let (correction, order) = (aspectCorrection, itemOrder)
+      source.forEachSize(ofItems: 0..<count, inSection: index, across: across, direction: direction) { size in
+        section.place(height: size.length(across: across, direction: direction, aspectCorrection: correction), order: order)
       }
       section.closeSection()
       section.trimCapacity()
@@ -173,11 +172,9 @@ public class WaterfallLayout: CollectionLayout {
     let start = sections[section].count
     let width = sections[section].itemWidth
     let direction = scrollDirection
-    for item in start..<(start + count) {
-      let size = source.sizeForItem(at: IndexPath(item: item, section: section), across: width, direction: direction)
-      sections[section].place(
-        height: size.length(across: width, direction: direction, aspectCorrection: aspectCorrection),
-        order: itemOrder)
+    let (correction, order) = (aspectCorrection, itemOrder)
+    source.forEachSize(ofItems: start..<(start + count), inSection: section, across: width, direction: direction) { size in
+      sections[section].place(height: size.length(across: width, direction: direction, aspectCorrection: correction), order: order)
     }
     sections[section].closeSection()
     contentHeight = sections[section].bottom

@@ -239,6 +239,13 @@ public final class CollectionView: LayoutSource {
     delegate?.collectionView(self, sizeForItemAt: indexPath, height: height) ?? .height(3)
   }
 
+  public func forEachSize(
+    ofItems items: Range<Int>, inSection section: Int, across: Int, direction: ScrollDirection, _ body: (ItemSize) -> Void
+  ) {
+    guard let delegate else { return items.forEach { _ in body(.height(3)) } }
+    delegate.collectionView(self, forEachSizeOfItems: items, inSection: section, across: across, direction: direction, body)
+  }
+
   /// The total number of items.
   public var numberOfItems: Int { itemCounts.reduce(0, +) }
 

@@ -47,6 +47,11 @@ public protocol CollectionViewDelegate: AnyObject {
   func collectionView(_ collectionView: CollectionView, sizeForItemAt indexPath: IndexPath, width: Int) -> ItemSize
   /// The selection moved to `indexPath`.
   func collectionView(_ collectionView: CollectionView, sizeForItemAt indexPath: IndexPath, height: Int) -> ItemSize
+  /// The sizes of many items at once, in order (``LayoutSource/forEachSize(ofItems:inSection:across:direction:_:)``);
+  /// by default an item at a time.
+  func collectionView(
+    _ collectionView: CollectionView, forEachSizeOfItems items: Range<Int>, inSection section: Int, across: Int,
+    direction: ScrollDirection, _ body: (ItemSize) -> Void)
   func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath)
   /// The content offset changed.
   func collectionViewDidScroll(_ collectionView: CollectionView)
@@ -64,6 +69,18 @@ extension CollectionViewDelegate {
   public func collectionView(_ collectionView: CollectionView, sizeForItemAt indexPath: IndexPath, height: Int)
     -> ItemSize
   { self.collectionView(collectionView, sizeForItemAt: indexPath, width: height) }
+  public func collectionView(
+    _ collectionView: CollectionView, forEachSizeOfItems items: Range<Int>, inSection section: Int, across: Int,
+    direction: ScrollDirection, _ body: (ItemSize) -> Void
+  ) {
+    for item in items {
+      let indexPath = IndexPath(item: item, section: section)
+      body(
+        direction == .vertical
+          ? self.collectionView(collectionView, sizeForItemAt: indexPath, width: across)
+          : self.collectionView(collectionView, sizeForItemAt: indexPath, height: across))
+    }
+  }
   public func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath) {}
   public func collectionViewDidScroll(_ collectionView: CollectionView) {}
   public func collectionView(_ collectionView: CollectionView, willDisplay cell: Cell, forItemAt indexPath: IndexPath) {}

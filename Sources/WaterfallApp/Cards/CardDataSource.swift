@@ -72,11 +72,15 @@ final class CardDataSource: CollectionViewDataSource, CollectionViewDelegate {
   /// Shows `items` after those shown; returns whether they all went to the end of
   /// the last section (so the layout's append path can take them).
   @discardableResult
-  func add(_ items: some Sequence<Int>) -> SectionedItems.Change {
+  func add(_ items: some Collection<Int>) -> SectionedItems.Change {
     var change = SectionedItems.Change()
     let lastBefore = sections.sectionCount - 1
+    guard groups else {
+      sections.add(items, key: nil, change: &change, lastBefore: lastBefore)
+      return change
+    }
     for item in items {
-      sections.add(item, key: groups ? store.group(at: item) : nil, change: &change, lastBefore: lastBefore)
+      sections.add(item, key: store.group(at: item), change: &change, lastBefore: lastBefore)
     }
     return change
   }
@@ -178,6 +182,38 @@ final class CardDataSource: CollectionViewDataSource, CollectionViewDelegate {
         return .height(height + (store.sortLines?.addedRows(of: item, height: height) ?? 0))
       }
       return .height(store.layoutHeight(at: item, width: width))
+    }
+  }
+
+  /// The heights of many waterfall cards at once, read from the store in one
+  /// go; other layouts and flows ask an item at a time.
+  func collectionView(
+    _ collectionView: CollectionView, forEachSizeOfItems items: Range<Int>, inSection section: Int, across: Int,
+    direction: ScrollDirection, _ body: (ItemSize) -> Void
+  ) {
+    guard kind == .waterfall, direction == .vertical else {
+      for item in items {
+        let indexPath = IndexPath(item: item, section: section)
+        body(
+          direction == .vertical
+            ? self.collectionView(collectionView, sizeForItemAt: indexPath, width: across)
+            : self.collectionView(collectionView, sizeForItemAt: indexPath, height: across))
+      }
+      return
+    }
+    let sections = sections
+    let shown = items.lazy.map { sections.item($0, inSection: section) }
+    guard let interim = interimHeights, interim.width == across else {
+      return store.forEachLayoutHeight(of: shown, width: across) { body(.height($0)) }
+    }
+    let sortLines = store.sortLines
+    for item in shown {
+      guard item < interim.heights.count else {
+        body(.height(store.layoutHeight(at: item, width: across)))
+        continue
+      }
+      let height = Int(interim.heights[item])
+      body(.height(height + (sortLines?.addedRows(of: item, height: height) ?? 0)))
     }
   }
 

@@ -206,6 +206,32 @@ struct SectionedItems: Sendable, Equatable {
     var restructured = false
   }
 
+  /// Adds store items `batch`, whose group value is `key` for each, as
+  /// ``add(_:key:change:lastBefore:)`` adds them one by one: the key looked up once.
+  ///
+  /// ```swift
+  /// sections.add(0..<1_000, key: nil, change: &change, lastBefore: -1)   // one section of 1,000
+  /// ```
+  mutating func add(_ batch: some Collection<Int>, key: String?, change: inout Change, lastBefore: Int) {
+    guard let first = batch.first else { return }
+    guard sectionOfKey[key] != nil else {
+      // The first makes the section; the rest join it.
+      add(first, key: key, change: &change, lastBefore: lastBefore)
+      add(batch.dropFirst(), key: key, change: &change, lastBefore: lastBefore)
+      return
+    }
+    let section = Int(sectionOfKey[key]!)
+    let values = batch.lazy.map { Int32(truncatingIfNeeded: $0) }
+    count += batch.count
+    if section == sectionCount - 1 {
+      items.append(contentsOf: values)
+      starts[starts.count - 1] += Int32(batch.count)
+    } else {
+      late[Int32(section), default: []].append(contentsOf: values)
+    }
+    if section == lastBefore && !change.restructured { change.appendedToLast += batch.count } else { change.restructured = true }
+  }
+
   /// Adds store item `item`, whose group value is `key`, after the items of its
   /// section (a new section at the end for a new value); `lastBefore` is the
   /// section that was last before this batch of additions.

@@ -233,6 +233,21 @@ public final class ItemStore {
     return height + (sortLines?.addedRows(of: index, height: height) ?? 0)
   }
 
+  /// ``layoutHeight(at:width:)`` of each of `items`, in order, the measuring
+  /// width set once: what appending a batch of cards to the layout asks.
+  ///
+  /// ```swift
+  /// store.forEachLayoutHeight(of: 100..<200, width: 30) { height in … }
+  /// ```
+  func forEachLayoutHeight(of items: some Sequence<Int>, width: Int, _ body: (Int) -> Void) {
+    if width != measuringWidth.width { measuringWidth.set(width) }
+    let sortLines = sortLines
+    for index in items {
+      let height = cardHeight(at: index, width: width)
+      body(height + (sortLines?.addedRows(of: index, height: height) ?? 0))
+    }
+  }
+
   /// Every card's height at `width`, to lay them all out at once without
   /// waiting: `exact` items measured now (and kept), those known already, and a
   /// guess for the rest from a width that knows them (``CardHeights/estimate``).
