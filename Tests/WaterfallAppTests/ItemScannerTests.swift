@@ -82,6 +82,48 @@ import TestSupport
     }
   }
 
+  /// A reading that lets the card go measures it from the item's bytes,
+  /// packing none: the height is the packed card's, at every width, over
+  /// random items (escapes, numbers, long texts, pictures with and without
+  /// sizes, tags as lists and strings); the card is kept only where it must be.
+  @Test func heightsMeasuredWithoutACardAreThePackedCards() throws {
+    var rng = SeededGenerator(seed: 43)
+    var twice = FieldRoles()
+    twice.title = ["name", "title"]
+    twice.tags = ["tags", "name"]
+    for roles in [FieldRoles(), twice] {
+      for _ in 0..<4000 {
+        let bytes = Self.object(&rng)
+        for width in [1, 9, 24, 61] {
+          var packing = ItemScanner(roles: roles)
+          packing.measuring = MeasuringWidth(width)
+          var dropping = packing
+          dropping.dropsCards = true
+          let (packed, dropped) = try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) in
+            (try packing.scan(buffer, offset: 0), try dropping.scan(buffer, offset: 0))
+          }
+          let text = String(decoding: bytes, as: UTF8.self)
+          #expect(dropped.height == packed.height && dropped.heightWidth == packed.heightWidth, "\(text) at \(width)")
+          let unsizedPicture = packed.packed.withUnsafeBufferPointer { CardContent.packedImageWithoutAspect(in: $0) != nil }
+          #expect(dropped.packed.isEmpty != unsizedPicture, "\(text): the card kept only for an unsized picture")
+          #expect(dropped.offset == packed.offset && dropped.length == packed.length && dropped.fieldsSeen == packed.fieldsSeen)
+        }
+      }
+    }
+    // The road taken: the card's places, measured in place.
+    let item = Array(#"{"title":"Mug","tags":["a"]}"#.utf8)
+    var found = ItemScanner.Places(repeating: nil)
+    found[ItemScanner.Role.title.rawValue] = ItemScanner.Found(rank: 0, start: 9, end: 14)
+    found[ItemScanner.Role.tags.rawValue] = ItemScanner.Found(rank: 0, start: 22, end: 27)
+    let height = item.withUnsafeBufferPointer { ItemScanner.Packer(bytes: $0, found: found).measuredHeight(width: 30) }
+    #expect(height == 4, "2 borders, the title and the tags")
+    let escaped = Array(#"{"title":"M\u0075g"}"#.utf8)
+    var escapedFound = ItemScanner.Places(repeating: nil)
+    escapedFound[ItemScanner.Role.title.rawValue] = ItemScanner.Found(rank: 0, start: 9, end: 19)
+    let packs = escaped.withUnsafeBufferPointer { ItemScanner.Packer(bytes: $0, found: escapedFound).measuredHeight(width: 30) }
+    #expect(packs == nil, "a title with an escape is packed")
+  }
+
   /// A field a role shows in its place is left out of the `key: value` lines on
   /// both roads, its name compared as text: the Kelvin sign (U+212A) is `K`,
   /// `é` decomposed is `é`; other names (ASCII or not) make lines. (The role's

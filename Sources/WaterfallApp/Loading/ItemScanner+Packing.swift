@@ -151,6 +151,57 @@ extension ItemScanner {
       packOptionalText(value(.group), into: &packed)
     }
 
+    /// The height at `width` of the card ``pack(into:fields:)`` would pack
+    /// with no `key: value` lines, measured from the item's own bytes as
+    /// ``CardContent/packedHeight(in:width:aspect:)`` measures the packed
+    /// card: what a reading that lets the card go needs of it. Nil when a text
+    /// it measures is not a plain string (an escape, a number, one past
+    /// ``ItemScanner/cardTextLimit``), or the card names a picture without
+    /// its size (that card is kept): the card is packed then.
+    ///
+    /// ```swift
+    /// packer.measuredHeight(width: 30)   // {"title":"Mug","tags":["a"]}: 2 borders + title + tags = 4
+    /// ```
+    func measuredHeight(width: Int) -> Int? {
+      var aspect: CardContent.Aspect?
+      if let w = number(value(.width)), let h = number(value(.height)) { aspect = CardContent.Aspect(width: w, height: h) }
+      let subtitle = hasText(value(.subtitle))
+      let image = hasText(value(.image))
+      let text = hasText(value(.text))
+      let hasSubtitle = subtitle.has && !subtitle.empty
+      let hasImage = image.has && !image.empty
+      guard !hasImage || aspect != nil else { return nil }
+      var title = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+      if hasText(value(.title)).has, let place = value(.title) {
+        guard let plain = plainText(at: place) else { return nil }
+        title = plain
+      }
+      var subtitleText: UnsafeBufferPointer<UInt8>?
+      if hasSubtitle {
+        guard let plain = plainText(at: value(.subtitle)!) else { return nil }
+        subtitleText = plain
+      }
+      var textText: UnsafeBufferPointer<UInt8>?
+      if text.has && !text.empty && aspect == nil {
+        guard let plain = plainText(at: value(.text)!) else { return nil }
+        textText = plain
+      }
+      return CardHeight.of(
+        aspect: aspect, title: title, subtitle: subtitleText, hasSubtitle: hasSubtitle, hasImage: hasImage,
+        hasTags: hasTags, text: textText, fieldCount: 0, width: width)
+    }
+
+    /// Whether the card has a tag: the array's first element with non-empty
+    /// text, or a scalar's text.
+    private var hasTags: Bool {
+      guard let tags = value(.tags) else { return false }
+      guard bytes[tags.start] == UInt8(ascii: "[") else {
+        let text = hasText(tags)
+        return text.has && !text.empty
+      }
+      return forEachTag(in: tags, upTo: 1) { _ in } > 0
+    }
+
     /// The tags: an array's elements that have non-empty text (at most
     /// ``ItemScanner/cardTagLimit``), or a scalar's text. An array is walked
     /// twice, to count them and to pack them: nothing is kept between.

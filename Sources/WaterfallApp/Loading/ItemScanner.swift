@@ -255,6 +255,16 @@ public struct ItemScanner: Sendable {
         packPlainly(try again.parseValue(depth: depth), title: keyText(title, in: parser.bytes), roles: table.roles, into: &packed)
       } else {
         let shows = packer.saysNothing || table.roles.showsRest
+        if !shows, let rows = measuredWithoutCard(packer, keyed: title != nil) {
+          // Measured from the item's bytes: no card is made only to be let go.
+          let length = parser.position - start
+          var item = ScannedItem(
+            packed: [], offset: pageOffset + start, length: length,
+            json: keepingBytes ? Array(UnsafeBufferPointer(rebasing: parser.bytes[start..<parser.position])) : nil, fieldsSeen: seen)
+          item.height = rows.height
+          item.heightWidth = rows.width
+          return item
+        }
         let fields = shows ? fallbackFields(parser.bytes, at: start, depth: depth, table: table) : []
         packer.pack(into: &packed, fields: fields)
       }
@@ -280,6 +290,17 @@ public struct ItemScanner: Sendable {
     guard dropsCards, !keyed, roles.group.isEmpty else { return }
     let namesUnsizedPicture = item.packed.withUnsafeBufferPointer { CardContent.packedImageWithoutAspect(in: $0) != nil }
     if !namesUnsizedPicture { item.packed = [] }
+  }
+
+  /// The height and width an item is measured at when its card would be let
+  /// go as soon as measured (``finish(_:keyed:)``), measured without packing
+  /// it (``Packer/measuredHeight(width:)``); nil when the card is to be
+  /// packed: kept, not measured, or not plain enough to measure in place.
+  func measuredWithoutCard(_ packer: Packer, keyed: Bool) -> (height: UInt16, width: UInt16)? {
+    guard dropsCards, !keyed, roles.group.isEmpty, let width = measuring?.width, width > 0, width < Int(UInt16.max),
+      let rows = packer.measuredHeight(width: width), rows > 0, rows < Int(UInt16.max)
+    else { return nil }
+    return (UInt16(rows), UInt16(width))
   }
 
   /// Where the value at `path` (keys, each in the object found at the one
