@@ -109,6 +109,7 @@ import TestSupport
     var values: [Int] = []
     var columns = MemberColumns(names: table.nameBytes)
     var placed = 0
+    var inPlace = 0
     for _ in 0..<5_000 {
       var record = Self.record(columns: table.names.count, delimiter: delimiter, using: &rng)
       if Bool.random(using: &rng) {  // a well-formed record, as most are
@@ -128,8 +129,29 @@ import TestSupport
         fast.packed == text.packed && fast.fieldsSeen == text.fieldsSeen && fast.length == text.length
         && fast.height == text.height && fast.heightWidth == text.heightWidth
       try #require(same, "\(String(decoding: json[..<count], as: UTF8.self))")
+      // A reading that lets the card go measures it in place: the same height.
+      var measuring = scanner
+      measuring.measuring = MeasuringWidth(30)
+      var dropping = measuring
+      dropping.dropsCards = true
+      let (dropped, measured) = try json.withUnsafeBufferPointer { (json) throws(JSONSyntaxError) in
+        let object = UnsafeBufferPointer(rebasing: json[..<count])
+        let dropped = try values.withUnsafeBufferPointer { (values) throws(JSONSyntaxError) in
+          try dropping.scan(object: object, columns: &columns, values: values, members: members, offset: 0)
+        }
+        return (dropped, try measuring.scan(object, offset: 0))
+      }
+      try #require(
+        dropped.height == measured.height && dropped.heightWidth == measured.heightWidth && measured.heightWidth == 30,
+        "measured in place: \(String(decoding: json[..<count], as: UTF8.self))")
+      if dropped.packed.isEmpty { inPlace += 1 }
     }
     #expect(placed > 2_500)
+    if Self.roleSets[roleSet].group.isEmpty {
+      #expect(inPlace > 1_000, "most records are measured without their card")
+    } else {
+      #expect(inPlace == 0, "a grouped record keeps its card")
+    }
   }
 
   @Test func anEmptyRecordIsOneEmptyField() {

@@ -40,14 +40,50 @@ extension ItemScanner {
       }
     }
     var packer = Packer(bytes: bytes, found: found)
+    let shows = packer.saysNothing || table.roles.showsRest
+    if dropsCards, let fieldCount = shows ? fieldCount(bytes, columns: columns, values: values, members: members, table: table) : 0,
+      let rows = measuredWithoutCard(packer, keyed: false, fieldCount: fieldCount)
+    {
+      // Measured from the object's bytes: no card is made only to be let go.
+      var item = ScannedItem(packed: [], offset: offset, length: bytes.count, json: nil, fieldsSeen: seen)
+      item.height = rows.height
+      item.heightWidth = rows.width
+      return item
+    }
     var packed: [UInt8] = []
     packed.reserveCapacity(Self.typicalPackedBytes)
-    let shows = packer.saysNothing || table.roles.showsRest
     let fields = shows ? fallbackFields(bytes, columns: columns, values: values, members: members, table: table) : []
     packer.pack(into: &packed, fields: fields)
     var item = ScannedItem(packed: packed, offset: offset, length: bytes.count, json: nil, fieldsSeen: seen)
     finish(&item, keyed: false)
     return item
+  }
+
+  /// How many `key: value` lines ``fallbackFields(_:columns:values:members:table:)``
+  /// makes of the object's members, counted from their bytes: a member shown
+  /// in its place makes none, nor does `null` or an empty string; any other
+  /// string, number or boolean makes one. Nil when a member holds an array or
+  /// an object, whose lines are made to be counted.
+  ///
+  /// ```swift
+  /// // {"title":"Mug","shop":"Tea","note":"","n":null,"stock":3}, title shown in place: 2
+  /// ```
+  private func fieldCount(
+    _ bytes: UnsafeBufferPointer<UInt8>, columns: MemberColumns, values: UnsafeBufferPointer<Int>, members: Int, table: Table
+  ) -> Int? {
+    let limit = CardContent.fieldLimit(table.roles)
+    var count = 0
+    for member in 0..<members where count < limit {
+      guard !columns.shownInPlace[member] else { continue }
+      let (start, end) = (values[2 * member], values[2 * member + 1])
+      switch bytes[start] {
+      case UInt8(ascii: "{"), UInt8(ascii: "["): return nil
+      case UInt8(ascii: "\""): if end - start > 2 { count += 1 }
+      case UInt8(ascii: "n"): continue
+      default: count += 1
+      }
+    }
+    return count
   }
 
   /// The `key: value` lines of the object's members, as

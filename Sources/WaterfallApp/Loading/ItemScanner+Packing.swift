@@ -152,7 +152,7 @@ extension ItemScanner {
     }
 
     /// The height at `width` of the card ``pack(into:fields:)`` would pack
-    /// with no `key: value` lines, measured from the item's own bytes as
+    /// with `fieldCount` `key: value` lines, measured from the item's own bytes as
     /// ``CardContent/packedHeight(in:width:aspect:)`` measures the packed
     /// card: what a reading that lets the card go needs of it. Nil when a text
     /// it measures is not a plain string (an escape, a number, one past
@@ -162,7 +162,7 @@ extension ItemScanner {
     /// ```swift
     /// packer.measuredHeight(width: 30)   // {"title":"Mug","tags":["a"]}: 2 borders + title + tags = 4
     /// ```
-    func measuredHeight(width: Int) -> Int? {
+    func measuredHeight(width: Int, fieldCount: Int = 0) -> Int? {
       var aspect: CardContent.Aspect?
       if let w = number(value(.width)), let h = number(value(.height)) { aspect = CardContent.Aspect(width: w, height: h) }
       let subtitle = hasText(value(.subtitle))
@@ -188,7 +188,7 @@ extension ItemScanner {
       }
       return CardHeight.of(
         aspect: aspect, title: title, subtitle: subtitleText, hasSubtitle: hasSubtitle, hasImage: hasImage,
-        hasTags: hasTags, text: textText, fieldCount: 0, width: width)
+        hasTags: hasTags, text: textText, fieldCount: fieldCount, width: width)
     }
 
     /// Whether the card has a tag: the array's first element with non-empty

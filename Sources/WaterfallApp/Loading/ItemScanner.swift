@@ -296,9 +296,9 @@ public struct ItemScanner: Sendable {
   /// go as soon as measured (``finish(_:keyed:)``), measured without packing
   /// it (``Packer/measuredHeight(width:)``); nil when the card is to be
   /// packed: kept, not measured, or not plain enough to measure in place.
-  func measuredWithoutCard(_ packer: Packer, keyed: Bool) -> (height: UInt16, width: UInt16)? {
+  func measuredWithoutCard(_ packer: Packer, keyed: Bool, fieldCount: Int = 0) -> (height: UInt16, width: UInt16)? {
     guard dropsCards, !keyed, roles.group.isEmpty, let width = measuring?.width, width > 0, width < Int(UInt16.max),
-      let rows = packer.measuredHeight(width: width), rows > 0, rows < Int(UInt16.max)
+      let rows = packer.measuredHeight(width: width, fieldCount: fieldCount), rows > 0, rows < Int(UInt16.max)
     else { return nil }
     return (UInt16(rows), UInt16(width))
   }
