@@ -120,8 +120,6 @@ struct LineRanges {
       bytes.withUnsafeBufferPointer { buffer in
         let lines = UnsafeBufferPointer(rebasing: buffer[first..<count])
         let chunk = Chunk(bytes: lines, start: from + first, location: TextLocation(line: 1, column: 1), atEnd: true, path: file.path)
-        // An item a line at most: room for them all at once, rather than moving them as the list grows.
-        part.items.reserveCapacity(ChunkBuffer.newlines(in: lines) + 1)
         _ = try? reader.read(chunk, from: 0, into: &part.items)
         for i in part.items.indices {
           let at = part.items[i].offset - from
