@@ -138,7 +138,10 @@ final class BackgroundLoader {
   }
 
   /// The events delivered so far, oldest first, stopping after about `limit` items.
+  /// With no limit, those waiting at one moment, taken at once: none delivered
+  /// while they are taken joins them.
   func takeEvents(limit: Int = .max) -> [Event] {
+    guard limit < .max else { return worker.take(limit: .max) }
     var events: [Event] = []
     var items = 0
     while items < limit, let event = worker.take(limit: 1).first {
