@@ -191,15 +191,10 @@ final class CardDataSource: CollectionViewDataSource, CollectionViewDelegate {
     _ collectionView: CollectionView, forEachSizeOfItems items: Range<Int>, inSection section: Int, across: Int,
     direction: ScrollDirection, _ body: (ItemSize) -> Void
   ) {
-    guard kind == .waterfall, direction == .vertical else {
-      for item in items {
-        let indexPath = IndexPath(item: item, section: section)
-        body(
-          direction == .vertical
-            ? self.collectionView(collectionView, sizeForItemAt: indexPath, width: across)
-            : self.collectionView(collectionView, sizeForItemAt: indexPath, height: across))
-      }
-      return
+    // Every other layout gives each card its size.
+    guard kind == .waterfall else { return items.forEach { _ in body(.height(1)) } }
+    guard direction == .vertical else {
+      return items.forEach { body(self.collectionView(collectionView, sizeForItemAt: IndexPath(item: $0, section: section), height: across)) }
     }
     let sections = sections
     let shown = items.lazy.map { sections.item($0, inSection: section) }
