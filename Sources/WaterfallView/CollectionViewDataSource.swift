@@ -45,13 +45,14 @@ public protocol CollectionViewDelegate: AnyObject {
   /// The size of an item given the width the layout gives it; 3 rows unless
   /// implemented.
   func collectionView(_ collectionView: CollectionView, sizeForItemAt indexPath: IndexPath, width: Int) -> ItemSize
-  /// The selection moved to `indexPath`.
+  /// The size of an item given the height a horizontal flow gives it.
   func collectionView(_ collectionView: CollectionView, sizeForItemAt indexPath: IndexPath, height: Int) -> ItemSize
-  /// The sizes of many items at once, in order (``LayoutSource/forEachSize(ofItems:inSection:across:direction:_:)``);
-  /// by default an item at a time.
+  /// The sizes of many items at once, in order (`LayoutSource.forEachSize`, asked
+  /// when many items are laid out); by default an item at a time.
   func collectionView(
     _ collectionView: CollectionView, forEachSizeOfItems items: Range<Int>, inSection section: Int, across: Int,
     direction: ScrollDirection, _ body: (ItemSize) -> Void)
+  /// The selection moved to `indexPath`.
   func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath)
   /// The content offset changed.
   func collectionViewDidScroll(_ collectionView: CollectionView)
