@@ -331,7 +331,9 @@ import WaterfallWorkers
       return panel.content.allLines.map(\.text) == ["one"]
     }
     panel.show("second")
-    #expect(first.interrupted, "interrupted at once, by the thread that moved the selection")
+    // Stopped at once: interrupted by the thread that moved the selection, or,
+    // when its job saw the move first, already finished by that job unawaited.
+    #expect(first.interrupted || first.finished == false, "stopped at once")
     eventually("the first finished and the second started") { first.finished != nil && launcher.started.count == 2 }
     #expect(first.finished == false, "stopped, not ended")
     let second = launcher.started[1]
