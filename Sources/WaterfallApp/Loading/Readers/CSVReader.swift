@@ -45,6 +45,15 @@ struct CSVReader: ItemReader {
   /// A record found: where it starts in the chunk, and its length without its line break.
   typealias Record = (start: Int, length: Int)
 
+  /// The length of `record` without the LF, CRLF or CR that ends it: what
+  /// reading in turn and reading in parts both keep of a record.
+  static func lengthWithoutBreak(_ record: UnsafeBufferPointer<UInt8>) -> Int {
+    var length = record.count
+    if length > 0, record[length - 1] == 0x0A { length -= 1 }
+    if length > 0, record[length - 1] == 0x0D { length -= 1 }
+    return length
+  }
+
   /// The fewest bytes of a chunk worth finding records in, in parts.
   static let guessedPartsThreshold = 1 << 16
 
@@ -66,9 +75,7 @@ struct CSVReader: ItemReader {
         }
       }
       let record = UnsafeBufferPointer(rebasing: bytes[at..<end])
-      var length = record.count
-      if length > 0, record[length - 1] == 0x0A { length -= 1 }
-      if length > 0, record[length - 1] == 0x0D { length -= 1 }
+      let length = Self.lengthWithoutBreak(record)
       if chunk.atEnd, end == bytes.count, CSVTable.hasOpenQuote(record) {
         if let table { scan(records, of: chunk, table: table, into: &items) }
         throw chunk.syntaxError("a quoted field is not closed: it runs to the end of the file", at: at)
@@ -130,9 +137,7 @@ struct CSVReader: ItemReader {
     var records: [Record] = []
     while until.map({ run.next < $0 }) ?? true, let end = CSVTable.recordEnd(in: bytes, from: run.next, atEnd: chunk.atEnd) {
       let at = run.next
-      var length = end - at
-      if length > 0, bytes[at + length - 1] == 0x0A { length -= 1 }
-      if length > 0, bytes[at + length - 1] == 0x0D { length -= 1 }
+      let length = Self.lengthWithoutBreak(UnsafeBufferPointer(rebasing: bytes[at..<end]))
       if chunk.atEnd, end == bytes.count, CSVTable.hasOpenQuote(UnsafeBufferPointer(rebasing: bytes[at..<end])) {
         run.openQuote = at
         break
