@@ -36,22 +36,41 @@ struct CardHeights {
 
   mutating func remember(_ height: Int, of item: Int, width: Int) {
     guard height > 0, height < Int(UInt16.max) else { return }
-    var index = tables.firstIndex { $0.width == width }
-    if index == nil {
-      if tables.count == Self.widthLimit { tables.removeLast() }
-      tables.insert(Table(width: width, heights: [], known: 0), at: 0)
-      index = 0
-    } else if index != 0 {
-      tables.insert(tables.remove(at: index!), at: 0)
-      index = 0
+    if tables.first?.width != width {
+      if let index = tables.firstIndex(where: { $0.width == width }) {
+        tables.insert(tables.remove(at: index), at: 0)
+      } else {
+        if tables.count == Self.widthLimit { tables.removeLast() }
+        tables.insert(Table(width: width, heights: [], known: 0), at: 0)
+      }
     }
-    if item >= tables[0].heights.count {
+    // The usual case as items are read: the next item's height.
+    if item == tables[0].heights.count {
+      tables[0].heights.append(UInt16(height))
+      tables[0].known += 1
+      return
+    }
+    if item > tables[0].heights.count {
       // Up to this item only: the array's own growth keeps appends cheap, and
       // capacity it reserves ahead costs no memory until written (zeros would).
       tables[0].heights.append(contentsOf: repeatElement(0, count: item + 1 - tables[0].heights.count))
     }
     if tables[0].heights[item] == 0 { tables[0].known += 1 }
     tables[0].heights[item] = UInt16(height)
+  }
+
+  /// Remembers the heights of a batch of items, the first being item `first`,
+  /// each measured at its width (0: not measured, nothing to remember).
+  ///
+  /// ```swift
+  /// heights.remember([(height: 3, width: 24), (height: 0, width: 0)], from: 10)   // item 10: 3 rows at 24
+  /// ```
+  mutating func remember(_ measured: some Sequence<(height: UInt16, width: UInt16)>, from first: Int) {
+    var item = first
+    for (height, width) in measured {
+      if width != 0 { remember(Int(height), of: item, width: Int(width)) }
+      item += 1
+    }
   }
 
   /// Takes a whole table of heights at `width` measured elsewhere, keeping any

@@ -223,8 +223,6 @@ public struct ItemScanner: Sendable {
         fieldsSeen: 0)
     }
     var packed: [UInt8] = []
-    // Room for a typical card at once, rather than growing it four or five times.
-    packed.reserveCapacity(Self.typicalPackedBytes)
     var seen: UInt64 = 0
     if parser.peek == UInt8(ascii: "{") {
       let table = table(forItemAt: start, in: parser.bytes, depth: depth, keyed: title != nil)
@@ -266,6 +264,9 @@ public struct ItemScanner: Sendable {
           return item
         }
         let fields = shows ? fallbackFields(parser.bytes, at: start, depth: depth, table: table) : []
+        // Room for a typical card at once, rather than growing it four or five
+        // times (not before: an item measured in place allocates no card at all).
+        packed.reserveCapacity(Self.typicalPackedBytes)
         packer.pack(into: &packed, fields: fields)
       }
     } else {

@@ -6,8 +6,9 @@
 /// The first chunk is small (64 KiB), so the first cards of a large file are found
 /// within milliseconds; later chunks are 8 MiB (a chunk is split between the
 /// cores, and each split costs a wait: 1 MiB chunks made a whole load of a 1M
-/// JSON array 25 % slower). A pipe hands over what it has, so
-/// a line that arrives alone is shown alone.
+/// JSON array 25 % slower), each read ahead while the one before is scanned
+/// (``ReadAhead``). A pipe hands over what it has, so a line that arrives
+/// alone is shown alone.
 ///
 /// ```swift
 /// let file = try PageFile(path: "Data/notes.jsonl")
@@ -34,6 +35,9 @@ struct PageLoad {
     var reader = PageReader(path: file.path, scanner: scanner, options: settings.options, keepsBytes: file.keepsTextsInMemory)
     reader.parallelism = settings.parallelism
     var buffer = [UInt8](repeating: 0, count: Self.firstChunk)
+    // A file read front to back: each chunk after the first is read while the one before is scanned.
+    var readAhead: ReadAhead?
+    defer { readAhead?.close() }
     var items: [ScannedItem] = []
     var reported = SkippedLines()
     var isDescribed = false
@@ -55,6 +59,8 @@ struct PageLoad {
       do {
         if let next {
           count = try next(&buffer)
+        } else if let readAhead {
+          count = try readAhead.next(into: &buffer)
         } else {
           count = try file.read(into: &buffer)
         }
@@ -67,13 +73,18 @@ struct PageLoad {
         hand()
         return reader.error
       }
-      buffer.withUnsafeBufferPointer {
-        let chunk = UnsafeBufferPointer(rebasing: $0[..<count])
-        // Cards need their fields chosen; a pass that builds none (`--filter`) does not.
-        if reader.bytesRead == 0, !settings.scanner.checksOnly {
-          fieldsNote = settings.scanner.settleFields(sampling: chunk, path: file.path, options: settings.options)
+      if readAhead != nil {
+        // Read ahead: the buffer becomes the reader's, and the one it gives back is read into next.
+        reader.feed(adopting: &buffer, at: ReadAhead.headroom, count: count, into: &items)
+      } else {
+        buffer.withUnsafeBufferPointer {
+          let chunk = UnsafeBufferPointer(rebasing: $0[..<count])
+          // Cards need their fields chosen; a pass that builds none (`--filter`) does not.
+          if reader.bytesRead == 0, !settings.scanner.checksOnly {
+            fieldsNote = settings.scanner.settleFields(sampling: chunk, path: file.path, options: settings.options)
+          }
+          reader.feed(chunk, into: &items)
         }
-        reader.feed(chunk, into: &items)
       }
       hand()
       if reader.isStopped { return reader.error }
@@ -86,7 +97,13 @@ struct PageLoad {
         ranges.rangeSize = settings.lineRangeSize
         return ranges.run(from: start.offset, line: start.line, into: sink)
       }
-      if next == nil, buffer.count < Self.chunk { buffer = [UInt8](repeating: 0, count: Self.chunk) }
+      if next == nil, readAhead == nil {
+        if file.readsAnywhere {
+          readAhead = ReadAhead(file: file, from: reader.bytesRead, chunk: settings.chunkSize)
+        } else if buffer.count < settings.chunkSize {
+          buffer = [UInt8](repeating: 0, count: settings.chunkSize)
+        }
+      }
     }
     return nil
   }

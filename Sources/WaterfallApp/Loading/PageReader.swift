@@ -90,6 +90,18 @@ public struct PageReader {
     process(atEnd: false, into: &items)
   }
 
+  /// Reads the items that the `count` bytes at `offset` in `storage` complete
+  /// into `items`, taking `storage` as the buffer's own rather than copying
+  /// them (``ChunkBuffer/adopt(_:at:count:)``); `storage` comes back holding
+  /// storage to read the next chunk into.
+  mutating func feed(adopting storage: inout [UInt8], at offset: Int, count: Int, into items: inout [ScannedItem]) {
+    guard error == nil else { return }
+    bytesRead += count
+    if itemReader?.isDone == true { return }
+    guard buffer.adopt(&storage, at: offset, count: count) else { return }
+    process(atEnd: false, into: &items)
+  }
+
   /// Reads the items that `chunk` completes into `items`.
   public mutating func feed(_ chunk: [UInt8], into items: inout [ScannedItem]) {
     chunk.withUnsafeBufferPointer { feed($0, into: &items) }

@@ -68,6 +68,10 @@ struct ItemRecords {
     }
   }
 
+  mutating func append(contentsOf records: some Sequence<ItemStore.Record>) {
+    for record in records { append(record) }
+  }
+
   mutating func removeAll() {
     packed.removeAll()
     wide.removeAll()

@@ -129,15 +129,19 @@ public final class ItemStore {
   /// Adds `items`, found in page `page`. Items of a page in memory must carry their text.
   public func append(_ items: [ScannedItem], toPage page: Int) {
     let inMemory = if case .memory = pages[page].storage { true } else { false }
-    for item in items {
-      fieldsSeen |= item.fieldsSeen
-      // A reading that let the card go (``ItemScanner/dropsCards``) left it to be read from the text.
-      let summary = item.packed.isEmpty ? PackedCards.fromText : summaries.append(item.packed)
-      let offset = inMemory ? texts.append(item.json ?? []) : item.offset
-      records.append(Record(summary: summary, offset: offset, length: UInt32(clamping: item.length), page: UInt32(page)))
-      checksums.append(item.checksum)
-      if item.heightWidth != 0 { heights.remember(Int(item.height), of: records.count - 1, width: Int(item.heightWidth)) }
-    }
+    let first = records.count
+    // Each of the store's parts is reached once for the batch, not once an item:
+    // every reach of a class's stored property is checked for exclusive access.
+    fieldsSeen |= items.reduce(0) { $0 | $1.fieldsSeen }
+    records.append(
+      contentsOf: items.lazy.map { item in
+        // A reading that let the card go (``ItemScanner/dropsCards``) left it to be read from the text.
+        let summary = item.packed.isEmpty ? PackedCards.fromText : self.summaries.append(item.packed)
+        let offset = inMemory ? self.texts.append(item.json ?? []) : item.offset
+        return Record(summary: summary, offset: offset, length: UInt32(clamping: item.length), page: UInt32(page))
+      })
+    checksums.append(contentsOf: items.lazy.map(\.checksum))
+    heights.remember(items.lazy.map { (height: $0.height, width: $0.heightWidth) }, from: first)
   }
 
   /// Adds one item whose text is `json`, in a page of its own kept in memory: for

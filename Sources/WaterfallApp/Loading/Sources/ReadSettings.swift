@@ -32,6 +32,9 @@ public struct ReadSettings: Sendable {
   public var storeReadsFileCards = false
   /// The bytes a range is read in (``LineRanges/defaultRangeSize``; tests cut smaller).
   var lineRangeSize = LineRanges.defaultRangeSize
+  /// The bytes a page read front to back is read in after its first chunk
+  /// (``PageLoad/chunk``; tests cut smaller, so a page crosses many).
+  var chunkSize = PageLoad.chunk
 
   /// Whether ranges are read unless told otherwise: unless the environment
   /// says `WATERFALL_LOAD_FRONT_TO_BACK` (anything but empty).
