@@ -27,7 +27,9 @@ extension ItemScanner {
     let table = table(forItemAt: 0, in: bytes, depth: 0, keyed: false)
     guard !table.joins, table.paths.isEmpty else { return try scan(bytes, offset: offset) }
     columns.settle(on: table)
-    let lookup = table.fields
+    // Borrowed from the table, which lives to the end of this call (below).
+    let lookup = table.fields.lookup
+    defer { withExtendedLifetime(table) {} }
     var seen: UInt64 = 0
     var found = Places(repeating: nil)
     for member in 0..<members {

@@ -226,7 +226,9 @@ public struct ItemScanner: Sendable {
     var seen: UInt64 = 0
     if parser.peek == UInt8(ascii: "{") {
       let table = table(forItemAt: start, in: parser.bytes, depth: depth, keyed: title != nil)
-      let fields = table.fields
+      // Borrowed from the table, which lives to the end of this call (below).
+      let fields = table.fields.lookup
+      defer { withExtendedLifetime(table) {} }
       var found = Places(repeating: nil)
       if let title { found[Role.title.rawValue] = Found(rank: -1, start: title.lowerBound, end: title.upperBound) }
       try parser.forEachMember(depth: depth + 1) { (key, parser) throws(JSONSyntaxError) in
