@@ -64,6 +64,12 @@ extension TextWrapper {
     var i = 0
     // One past the end reads as a space: the last word is placed there.
     while i <= utf8.count {
+      // Printable ASCII but the space, the common case: one more column of the word.
+      if i < utf8.count, utf8[i] > 0x20, utf8[i] < 0x7F {
+        wordWidth += 1
+        i += 1
+        continue
+      }
       let scalar: UInt32
       let length: Int
       if i == utf8.count {

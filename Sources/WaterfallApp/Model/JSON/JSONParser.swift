@@ -85,8 +85,13 @@ public struct JSONParser {
       try scanNumber()
       return .number(Swift.String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self))
     default:
-      throw JSONSyntaxError("unexpected \(describeByte(position)), expected a value", at: position)
+      throw notAValue()
     }
+  }
+
+  /// The error for a byte that starts no value.
+  private func notAValue() -> JSONSyntaxError {
+    JSONSyntaxError("unexpected \(describeByte(position)), expected a value", at: position)
   }
 
   private mutating func expectWord(_ word: StaticString) throws(JSONSyntaxError) {
@@ -423,8 +428,12 @@ public struct JSONParser {
       }
     case UInt8(ascii: "\""):
       try skipString()
-    default:
-      _ = try parseValue(depth: depth)
+    // The scalars checked as `parseValue` checks them, with no value built (a number's text was a `String`).
+    case UInt8(ascii: "t"): try expectWord("true")
+    case UInt8(ascii: "f"): try expectWord("false")
+    case UInt8(ascii: "n"): try expectWord("null")
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try scanNumber()
+    default: throw notAValue()
     }
   }
 
@@ -449,7 +458,8 @@ public struct JSONParser {
   /// Where the run of plain string bytes from `start` ends: the first quote,
   /// backslash or control character (below 0x20) at or after it, or the end of
   /// the bytes. Eight bytes are tested at a time (a word's bytes compared at
-  /// once); a word with a stop in it is then read byte by byte.
+  /// once), and the first stop in a word is told by its lowest mark; the last
+  /// few bytes are read one by one.
   ///
   /// ```swift
   /// // bytes: "tea pot", with the parser after the opening quote
@@ -467,8 +477,9 @@ public struct JSONParser {
         let quotes = word ^ (ones &* 0x22)
         let backslashes = word ^ (ones &* 0x5C)
         // A byte is zero (after the xor) or below 0x20: its high bit borrows.
-        let stops = ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | ((word &- ones &* 0x20) & ~word)
-        if stops & highs != 0 { break }
+        let stops = (((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | ((word &- ones &* 0x20) & ~word)) & highs
+        // A borrow runs only into later bytes (higher, little-endian): the lowest mark is the first stop.
+        if stops != 0 { return index + stops.trailingZeroBitCount / 8 }
         index += 8
       }
     }
