@@ -30,4 +30,19 @@ import Testing
     #expect(Array("a".utf8).withUnsafeBufferPointer { index.index(of: $0) } == nil)
     #expect([UInt8]().withUnsafeBufferPointer { index.index(of: $0) } == nil)
   }
+
+  /// Many keys of few lengths, and one named twice: each is found at its
+  /// place among those of its length, the one named twice at its first.
+  @Test func keysOfTheSameLengthAreToldApart() {
+    var keys = (0..<300).map { n in (key: Array("k\(n % 7)x\(n)".utf8), roles: [(role: ItemScanner.Role.title, rank: n)]) }
+    keys.append((key: Array("k3x3".utf8), roles: []))
+    let index = FieldKeyIndex(keys: keys)
+    for (place, key) in keys.enumerated().dropLast() {
+      #expect(key.key.withUnsafeBufferPointer { index.index(of: $0) } == place, "\(String(decoding: key.key, as: UTF8.self))")
+    }
+    #expect(Array("k3x3".utf8).withUnsafeBufferPointer { index.index(of: $0) } == 3, "the first of the two")
+    for missing in ["k3x300", "k0x", "k9x9", "", String(repeating: "k", count: 40)] {
+      #expect(Array(missing.utf8).withUnsafeBufferPointer { index.index(of: $0) } == nil, "\(missing)")
+    }
+  }
 }

@@ -25,6 +25,11 @@ final class FieldKeyIndex: @unchecked Sendable {
   /// Every key's roles, back to back, and where each key's start (one more than the keys).
   private let roles: UnsafeMutableBufferPointer<(role: ItemScanner.Role, rank: Int)>
   private let roleStarts: UnsafeMutableBufferPointer<Int>
+  /// The keys' places, shortest key first (then in place order), and where the
+  /// keys of each length start among them (one more than the longest length):
+  /// a member's key is compared only with the keys of its length.
+  private let byLength: UnsafeMutableBufferPointer<Int>
+  private let lengthStarts: UnsafeMutableBufferPointer<Int>
 
   init(keys: [(key: [UInt8], roles: [(role: ItemScanner.Role, rank: Int)])]) {
     bytes = .allocate(capacity: max(1, keys.reduce(0) { $0 + $1.key.count }))
@@ -47,6 +52,16 @@ final class FieldKeyIndex: @unchecked Sendable {
     }
     roleStarts[keys.count] = roleEnd
     count = keys.count
+    let longest = keys.map(\.key.count).max() ?? 0
+    byLength = .allocate(capacity: max(1, keys.count))
+    lengthStarts = .allocate(capacity: longest + 2)
+    let order = keys.indices.sorted { (keys[$0].key.count, $0) < (keys[$1].key.count, $1) }
+    for (j, place) in order.enumerated() { byLength[j] = place }
+    var j = 0
+    for length in 0...(longest + 1) {
+      lengthStarts[length] = j
+      while j < order.count, keys[order[j]].key.count == length { j += 1 }
+    }
   }
 
   deinit {
@@ -54,6 +69,8 @@ final class FieldKeyIndex: @unchecked Sendable {
     ends.deallocate()
     roles.deallocate()
     roleStarts.deallocate()
+    byLength.deallocate()
+    lengthStarts.deallocate()
   }
 
   /// The number of keys.
@@ -63,7 +80,9 @@ final class FieldKeyIndex: @unchecked Sendable {
   /// reference to retain and release for each item and each member (a
   /// million items' load spent 9 % of its CPU on reference counting, much of
   /// it on this index). Valid while the index lives: the scanner's table holds it.
-  var lookup: Lookup { Lookup(bytes: bytes, ends: ends, roles: roles, roleStarts: roleStarts, count: count) }
+  var lookup: Lookup {
+    Lookup(bytes: bytes, ends: ends, roles: roles, roleStarts: roleStarts, byLength: byLength, lengthStarts: lengthStarts)
+  }
 
   /// The place of the field named `key`, if a role names it.
   func index(of key: UnsafeBufferPointer<UInt8>) -> Int? { lookup.index(of: key) }
@@ -77,17 +96,17 @@ final class FieldKeyIndex: @unchecked Sendable {
     fileprivate let ends: UnsafeMutableBufferPointer<Int>
     fileprivate let roles: UnsafeMutableBufferPointer<(role: ItemScanner.Role, rank: Int)>
     fileprivate let roleStarts: UnsafeMutableBufferPointer<Int>
-    let count: Int
+    fileprivate let byLength: UnsafeMutableBufferPointer<Int>
+    fileprivate let lengthStarts: UnsafeMutableBufferPointer<Int>
 
-    /// The place of the field named `key`, if a role names it.
+    /// The place of the field named `key`, if a role names it (the first, if two do).
     @inline(__always)
     func index(of key: UnsafeBufferPointer<UInt8>) -> Int? {
-      var start = 0
-      for index in 0..<count {
-        let end = ends[index]
-        defer { start = end }
-        guard end - start == key.count else { continue }
-        if key.isEmpty || memcmp(bytes.baseAddress! + start, key.baseAddress!, key.count) == 0 { return index }
+      let length = key.count
+      guard length + 1 < lengthStarts.count else { return nil }
+      for j in lengthStarts[length]..<lengthStarts[length + 1] {
+        let place = byLength[j]
+        if length == 0 || memcmp(bytes.baseAddress! + ends[place] - length, key.baseAddress!, length) == 0 { return place }
       }
       return nil
     }
