@@ -19,23 +19,22 @@
 /// ```
 final class FieldKeyIndex: @unchecked Sendable {
   // @unchecked: the buffers are written once, in init, and only read after.
-  private let bytes: UnsafeMutableBufferPointer<UInt8>
-  /// Where each key ends in ``bytes``.
-  private let ends: UnsafeMutableBufferPointer<Int>
-  /// Every key's roles, back to back, and where each key's start (one more than the keys).
-  private let roles: UnsafeMutableBufferPointer<(role: ItemScanner.Role, rank: Int)>
-  private let roleStarts: UnsafeMutableBufferPointer<Int>
-  /// The keys' places, shortest key first (then in place order), and where the
-  /// keys of each length start among them (one more than the longest length):
-  /// a member's key is compared only with the keys of its length.
-  private let byLength: UnsafeMutableBufferPointer<Int>
-  private let lengthStarts: UnsafeMutableBufferPointer<Int>
+
+  /// The index's buffers as a value: a scan's loop reads through it with no
+  /// reference to retain and release for each item and each member (a
+  /// million items' load spent 9 % of its CPU on reference counting, much of
+  /// it on this index). Valid while the index lives: the scanner's table holds it.
+  let lookup: Lookup
+
+  /// The number of keys.
+  let count: Int
 
   init(keys: [(key: [UInt8], roles: [(role: ItemScanner.Role, rank: Int)])]) {
-    bytes = .allocate(capacity: max(1, keys.reduce(0) { $0 + $1.key.count }))
-    ends = .allocate(capacity: max(1, keys.count))
-    roles = .allocate(capacity: max(1, keys.reduce(0) { $0 + $1.roles.count }))
-    roleStarts = .allocate(capacity: keys.count + 1)
+    let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(1, keys.reduce(0) { $0 + $1.key.count }))
+    let ends = UnsafeMutableBufferPointer<Int>.allocate(capacity: max(1, keys.count))
+    let roles = UnsafeMutableBufferPointer<(role: ItemScanner.Role, rank: Int)>.allocate(
+      capacity: max(1, keys.reduce(0) { $0 + $1.roles.count }))
+    let roleStarts = UnsafeMutableBufferPointer<Int>.allocate(capacity: keys.count + 1)
     var end = 0
     var roleEnd = 0
     for (k, key) in keys.enumerated() {
@@ -51,10 +50,9 @@ final class FieldKeyIndex: @unchecked Sendable {
       }
     }
     roleStarts[keys.count] = roleEnd
-    count = keys.count
     let longest = keys.map(\.key.count).max() ?? 0
-    byLength = .allocate(capacity: max(1, keys.count))
-    lengthStarts = .allocate(capacity: longest + 2)
+    let byLength = UnsafeMutableBufferPointer<Int>.allocate(capacity: max(1, keys.count))
+    let lengthStarts = UnsafeMutableBufferPointer<Int>.allocate(capacity: longest + 2)
     let order = keys.indices.sorted { (keys[$0].key.count, $0) < (keys[$1].key.count, $1) }
     for (j, place) in order.enumerated() { byLength[j] = place }
     var j = 0
@@ -62,26 +60,17 @@ final class FieldKeyIndex: @unchecked Sendable {
       lengthStarts[length] = j
       while j < order.count, keys[order[j]].key.count == length { j += 1 }
     }
+    lookup = Lookup(bytes: bytes, ends: ends, roles: roles, roleStarts: roleStarts, byLength: byLength, lengthStarts: lengthStarts)
+    count = keys.count
   }
 
   deinit {
-    bytes.deallocate()
-    ends.deallocate()
-    roles.deallocate()
-    roleStarts.deallocate()
-    byLength.deallocate()
-    lengthStarts.deallocate()
-  }
-
-  /// The number of keys.
-  let count: Int
-
-  /// The index's buffers as a value: a scan's loop reads through it with no
-  /// reference to retain and release for each item and each member (a
-  /// million items' load spent 9 % of its CPU on reference counting, much of
-  /// it on this index). Valid while the index lives: the scanner's table holds it.
-  var lookup: Lookup {
-    Lookup(bytes: bytes, ends: ends, roles: roles, roleStarts: roleStarts, byLength: byLength, lengthStarts: lengthStarts)
+    lookup.bytes.deallocate()
+    lookup.ends.deallocate()
+    lookup.roles.deallocate()
+    lookup.roleStarts.deallocate()
+    lookup.byLength.deallocate()
+    lookup.lengthStarts.deallocate()
   }
 
   /// The place of the field named `key`, if a role names it.
@@ -93,9 +82,14 @@ final class FieldKeyIndex: @unchecked Sendable {
   /// ``FieldKeyIndex``'s look-ups over its buffers, borrowed.
   struct Lookup {
     fileprivate let bytes: UnsafeMutableBufferPointer<UInt8>
+    /// Where each key ends in ``bytes``.
     fileprivate let ends: UnsafeMutableBufferPointer<Int>
+    /// Every key's roles, back to back, and where each key's start (one more than the keys).
     fileprivate let roles: UnsafeMutableBufferPointer<(role: ItemScanner.Role, rank: Int)>
     fileprivate let roleStarts: UnsafeMutableBufferPointer<Int>
+    /// The keys' places, shortest key first (then in place order), and where the
+    /// keys of each length start among them (one more than the longest length):
+    /// a member's key is compared only with the keys of its length.
     fileprivate let byLength: UnsafeMutableBufferPointer<Int>
     fileprivate let lengthStarts: UnsafeMutableBufferPointer<Int>
 
