@@ -177,12 +177,21 @@ final class CardDataSource: CollectionViewDataSource, CollectionViewDelegate {
     case .grid, .gridLarge, .line, .circle, .mosaic: return .height(1)  // the layout gives every card its size
     case .waterfall:
       let item = sections.item(indexPath.item, inSection: indexPath.section)
-      if let interim = interimHeights, interim.width == width, item < interim.heights.count {
-        let height = Int(interim.heights[item])
-        return .height(height + (store.sortLines?.addedRows(of: item, height: height) ?? 0))
+      if let interim = interimHeights, interim.width == width,
+        let height = Self.interimHeight(of: item, in: interim.heights, sortLines: store.sortLines)
+      {
+        return .height(height)
       }
       return .height(store.layoutHeight(at: item, width: width))
     }
+  }
+
+  /// Item `item`'s height among `heights` measured ahead (``interimHeights``),
+  /// with the rows the sort field's line adds; nil when they do not reach it.
+  private static func interimHeight(of item: Int, in heights: [UInt16], sortLines: SortFieldLines?) -> Int? {
+    guard item < heights.count else { return nil }
+    let height = Int(heights[item])
+    return height + (sortLines?.addedRows(of: item, height: height) ?? 0)
   }
 
   /// The heights of many waterfall cards at once, read from the store in one
@@ -201,14 +210,9 @@ final class CardDataSource: CollectionViewDataSource, CollectionViewDelegate {
     guard let interim = interimHeights, interim.width == across else {
       return store.forEachLayoutHeight(of: shown, width: across) { body(.height($0)) }
     }
-    let sortLines = store.sortLines
+    let (heights, sortLines) = (interim.heights, store.sortLines)
     for item in shown {
-      guard item < interim.heights.count else {
-        body(.height(store.layoutHeight(at: item, width: across)))
-        continue
-      }
-      let height = Int(interim.heights[item])
-      body(.height(height + (sortLines?.addedRows(of: item, height: height) ?? 0)))
+      body(.height(Self.interimHeight(of: item, in: heights, sortLines: sortLines) ?? store.layoutHeight(at: item, width: across)))
     }
   }
 

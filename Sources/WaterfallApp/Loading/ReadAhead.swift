@@ -25,6 +25,8 @@ final class ReadAhead: @unchecked Sendable {
 
   private let file: PageFile
   private let chunk: Int
+  /// Where the next read starts in the file: the thread's own.
+  private var offset: Int
   private let lock = ConditionLock()
   // Guarded by `lock`:
   /// The buffer the thread reads into; taken by the thread while it reads.
@@ -34,8 +36,6 @@ final class ReadAhead: @unchecked Sendable {
   /// Whether the thread is to read into `spare` (again).
   private var isWanted = true
   private var isClosed = false
-  /// Where the next read starts in the file (the thread's own).
-  private var offset: Int
 
   /// Starts reading `file`'s `chunk` bytes from `offset` at once.
   init(file: PageFile, from offset: Int, chunk: Int) {

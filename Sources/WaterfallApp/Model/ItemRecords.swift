@@ -68,6 +68,7 @@ struct ItemRecords {
     }
   }
 
+  /// Appends each of `records`, in order (a delivery's, in one access to the store's records).
   mutating func append(contentsOf records: some Sequence<ItemStore.Record>) {
     for record in records { append(record) }
   }

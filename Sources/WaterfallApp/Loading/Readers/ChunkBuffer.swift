@@ -8,9 +8,10 @@ import WaterfallWorkers
 /// page: the state every ``ItemReader`` shares, kept by ``PageReader``.
 ///
 /// Chunks are appended as they arrive (a chunk read ahead into a storage of its
-/// own is adopted instead, without a copy: ``adopt(_:at:count:)``); a reader says
-/// how far it got, and that much is consumed, moving the front, not the bytes (``consume(_:waitingForDouble:)``), the offset and the line and
-/// column of what is left following along. An item cut off by the end of the
+/// own is adopted instead, without a copy: ``adopt(_:at:count:)``). A reader says
+/// how far it got, and that much is consumed (``consume(_:waitingForDouble:)``):
+/// the front moves, not the bytes, and the offset and the line and
+/// column of what is left follow along. An item cut off by the end of the
 /// buffer is simply read again when more bytes arrive; to keep a huge item from
 /// being re-read for every chunk, a reader may ask to be tried again only once
 /// the buffer has doubled, so a huge item costs O(n) in all, not O(n²).
