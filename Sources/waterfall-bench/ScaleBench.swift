@@ -25,6 +25,9 @@ struct ScaleBench {
     var loadTimeout: Duration = .seconds(180)
     /// Times each step's bytes are counted (the median is reported).
     var repeats = 5
+    /// Times each program is started on each file for its first screen and
+    /// whole load (the median is reported, with the fastest and slowest).
+    var loadRuns = 3
     /// Scales the number of key presses timed (1: 500 for waterfall).
     var pressScale = 1.0
     /// Whether to log the screen before and after each step (to see what is measured).
@@ -81,46 +84,46 @@ struct ScaleBench {
     let isWaterfall = subject.key == "waterfall"
     settings.log("\(subject.name): \(file)")
 
+    // The runs that only time the first screen and the whole load, then the one that measures everything.
+    var runs = LoadRuns()
+    for _ in 1..<max(1, settings.loadRuns) { runs.add(loadRun(subject, file: file)) }
     let trace = subject.traced ? FrameTraceFile(path: "/tmp/waterfall-bench-trace-\(getpid())") : nil
     let driver: TerminalDriver
     do {
-      driver = try TerminalDriver(
-        program: subject.program, arguments: subject.arguments(file),
-        environment: TerminalDriver.environment(adding: subject.environment + (trace.map { ["WATERFALL_TRACE=\($0.path)"] } ?? [])),
-        columns: settings.columns, rows: settings.rows,
-        standardInput: subject.readsStandardInput ? file : nil)
+      driver = try start(subject, file: file, trace: trace)
     } catch {
       report.add("\(prefix).firstScreen", "\(title): first screen", .nan, "ms", note: "cannot start: \(error)")
       return
     }
     defer { driver.finish(quitKeys: subject.quitKeys) }
-    driver.answersDeviceAttributes = settings.terminalAnswers
-
-    // First screen.
     let first = driver.wait(timeout: settings.firstScreenTimeout) { subject.firstScreen($0.screen) }
-    report.add("\(prefix).firstScreen", "\(title): first screen", first.map { Measure.seconds($0) * 1e3 } ?? .nan, "ms",
-               aim: isWaterfall ? "< 100 ms" : nil, met: isWaterfall ? first.map { $0 < .milliseconds(100) } ?? false : nil,
-               note: first == nil ? notReached(driver, within: settings.firstScreenTimeout) : nil)
     let cpuAtFirst = ProcessTimes.read(pid: driver.terminal.pid)
-    guard first != nil else {
+    // Whole load: all items in and the last one reached.
+    let loaded = first == nil ? nil : waitForLoad(subject, driver)
+    let cpuAtLoad = ProcessTimes.read(pid: driver.terminal.pid)
+    runs.add(LoadRuns.Run(first: first, firstCPU: cpuAtFirst?.total, load: loaded, loadCPU: loaded == nil ? nil : cpuAtLoad?.total))
+
+    let firstMedian = runs.median(\.firstMilliseconds)
+    report.add("\(prefix).firstScreen", "\(title): first screen", firstMedian ?? .nan, "ms",
+               aim: isWaterfall ? "< 100 ms" : nil, met: isWaterfall ? firstMedian.map { $0 < 100 } ?? false : nil,
+               note: firstMedian == nil ? notReached(driver, within: settings.firstScreenTimeout) : runs.spread(\.firstMilliseconds, unit: "ms"))
+    guard firstMedian != nil else {
       report.add("\(prefix).load", "\(title): whole load, end reached", .nan, "s", aim: isWaterfall ? "< 3 s" : nil,
                  met: isWaterfall ? false : nil, note: "not reached: no first screen")
       addMemory(driver, fileSize: fileSize, prefix: prefix, title: title, aim: isWaterfall, complete: false, into: &report)
       return
     }
-
-    if let cpuAtFirst {
-      report.add("\(prefix).firstScreen.cpu", "  CPU time the program used by then (user + system)", cpuAtFirst.total, "s")
+    if let cpu = runs.median(\.firstCPU) {
+      report.add("\(prefix).firstScreen.cpu", "  CPU time the program used by then (user + system)", cpu, "s")
     }
-
-    // Whole load: all items in and the last one reached.
-    let loaded = waitForLoad(subject, driver)
-    let cpuAtLoad = ProcessTimes.read(pid: driver.terminal.pid)
-    report.add("\(prefix).load", "\(title): whole load, end reached", loaded.map(Measure.seconds) ?? .nan, "s",
-               aim: isWaterfall ? "< 3 s" : nil, met: isWaterfall ? loaded.map { $0 < .seconds(3) } ?? false : nil,
-               note: loaded == nil ? notReached(driver, within: settings.loadTimeout) : nil)
-    if loaded != nil, let cpuAtLoad {
-      report.add("\(prefix).load.cpu", "  CPU time the program used by then (user + system)", cpuAtLoad.total, "s")
+    let loadMedian = runs.median(\.loadSeconds)
+    let aim = isWaterfall ? Self.loadAim(format) : nil
+    report.add("\(prefix).load", "\(title): whole load, end reached", loadMedian ?? .nan, "s",
+               aim: aim?.text, met: aim.map { aim in loadMedian.map { $0 <= aim.seconds } ?? false },
+               note: loadMedian == nil ? notReached(driver, within: settings.loadTimeout) : runs.spread(\.loadSeconds, unit: "s"))
+    if loadMedian != nil, let cpu = runs.median(\.loadCPU) {
+      report.add("\(prefix).load.cpu", "  CPU time the program used by then (user + system)", cpu, "s",
+                 note: runs.spread(\.loadCPU, unit: "s"))
     }
 
     if detailed, loaded != nil {
@@ -128,6 +131,40 @@ struct ScaleBench {
       measurePresses(subject, driver, trace: trace, prefix: "scale.\(subject.key)", into: &report)
     }
     addMemory(driver, fileSize: fileSize, prefix: prefix, title: title, aim: isWaterfall, complete: loaded != nil, into: &report)
+  }
+
+  /// Issue 31's aim for the whole load of a file in `format`: a second for
+  /// JSON, a second and a half for CSV; issue 7's three seconds for the rest.
+  static func loadAim(_ format: String) -> (text: String, seconds: Double) {
+    switch format {
+    case "jsonl", "json", "wrapped": ("≤ 1 s", 1)
+    case "csv": ("≤ 1.5 s", 1.5)
+    default: ("< 3 s", 3)
+    }
+  }
+
+  /// `subject` started on `file` in the pseudo-terminal, the file read once
+  /// before so that it comes from the page cache, as every run's does.
+  private func start(_ subject: ScaleSubject, file: String, trace: FrameTraceFile?) throws -> TerminalDriver {
+    BenchData.warm(file)
+    let driver = try TerminalDriver(
+      program: subject.program, arguments: subject.arguments(file),
+      environment: TerminalDriver.environment(adding: subject.environment + (trace.map { ["WATERFALL_TRACE=\($0.path)"] } ?? [])),
+      columns: settings.columns, rows: settings.rows,
+      standardInput: subject.readsStandardInput ? file : nil)
+    driver.answersDeviceAttributes = settings.terminalAnswers
+    return driver
+  }
+
+  /// One run that times the first screen and the whole load, and quits.
+  private func loadRun(_ subject: ScaleSubject, file: String) -> LoadRuns.Run {
+    guard let driver = try? start(subject, file: file, trace: nil) else { return LoadRuns.Run(first: nil, load: nil) }
+    defer { driver.finish(quitKeys: subject.quitKeys) }
+    let first = driver.wait(timeout: settings.firstScreenTimeout) { subject.firstScreen($0.screen) }
+    let firstCPU = ProcessTimes.read(pid: driver.terminal.pid)?.total
+    guard first != nil else { return LoadRuns.Run(first: nil, load: nil) }
+    let load = waitForLoad(subject, driver)
+    return LoadRuns.Run(first: first, firstCPU: firstCPU, load: load, loadCPU: load == nil ? nil : ProcessTimes.read(pid: driver.terminal.pid)?.total)
   }
 
   private func waitForLoad(_ subject: ScaleSubject, _ driver: TerminalDriver) -> Duration? {

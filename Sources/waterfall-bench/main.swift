@@ -2,7 +2,7 @@
 //
 //   waterfall-bench [GROUP] [--json] [--quick] [--only GROUP] [--items N]
 //                   [--data DIR] [--waterfall PATH] [--programs LIST] [--no-others]
-//                   [--show-screens] [--timeout S] [--stdin-seconds S] [--line-mb N]
+//                   [--load-runs N] [--show-screens] [--timeout S] [--stdin-seconds S] [--line-mb N]
 //
 //   GROUP        layout, view, scale, memory, images, search, relayout, symbols, stdin, filter,
 //                feed or postgres (all twelve when none is given), or data (only generate the
@@ -21,6 +21,9 @@
 //                terminal (the real programs in a pseudo-terminal; default: all); of the
 //                relayout group: text, groups; of the images group: pictures (the 500
 //                generated ones), photos (35 12-MP JPEGs, first and second open, beside timg)
+//   --load-runs N  times the scale part starts each program on each file for its first
+//                screen and whole load (default 3; --quick 1): the median is reported,
+//                with the fastest and slowest beside it
 //   --show-screens  log the screen before and after each counted step
 //   --no-answers the scale part's pseudo-terminal answers no query (a terminal
 //                or link that answers nothing; by default it answers DA1)
@@ -120,6 +123,7 @@ if wanted("scale") {
   if let list = option("--programs") { settings.programs = Set(list.split(separator: ",").map(String.init)) }
   if arguments.contains("--no-others") { settings.programs = ["waterfall"] }
   if let list = option("--files") { settings.files = Set(list.split(separator: ",").map(String.init)) }
+  if let runs = option("--load-runs").flatMap(Int.init), runs > 0 { settings.loadRuns = runs }
   settings.showScreens = arguments.contains("--show-screens")
   settings.terminalAnswers = !arguments.contains("--no-answers")
   if let seconds = option("--timeout").flatMap(Int.init), seconds > 0 {
@@ -130,6 +134,7 @@ if wanted("scale") {
   if quick {
     settings.repeats = 3
     settings.pressScale = 0.2
+    if option("--load-runs") == nil { settings.loadRuns = 1 }
   }
   if settings.programs.contains("waterfall"), access(settings.waterfall, X_OK) != 0 {
     log("no \(settings.waterfall): build it first (swift build -c release --product waterfall)")

@@ -122,3 +122,35 @@ import Testing
     #expect(ProcessTree.child(of: getpid(), named: "no-such-program") == nil)
   }
 }
+
+@Suite struct LoadRunsTests {
+  @Test func theMedianIsOfTheRunsThatReachedAMilestone() {
+    var runs = LoadRuns()
+    runs.add(LoadRuns.Run(first: .milliseconds(48), firstCPU: 0.03, load: .milliseconds(910), loadCPU: 1.5))
+    runs.add(LoadRuns.Run(first: .milliseconds(60), firstCPU: 0.04, load: .milliseconds(870), loadCPU: 1.3))
+    runs.add(LoadRuns.Run(first: .milliseconds(50), firstCPU: 0.05, load: nil))
+    #expect(runs.median(\.firstMilliseconds) == 50)
+    #expect(runs.median(\.firstCPU) == 0.04)
+    #expect(abs((runs.median(\.loadSeconds) ?? 0) - 0.89) < 1e-9, "the mean of the middle two")
+    #expect(runs.median(\.loadCPU) == 1.4)
+    #expect(runs.spread(\.firstMilliseconds, unit: "ms") == "median of 3 runs, 48.0-60.0 ms")
+    #expect(runs.spread(\.loadSeconds, unit: "s") == "median of 2 runs (1 of 3 not reached), 0.87-0.91 s")
+  }
+
+  @Test func oneRunHasNoSpreadAndNoRunHasNoMedian() {
+    var runs = LoadRuns()
+    #expect(runs.median(\.loadSeconds) == nil)
+    runs.add(LoadRuns.Run(first: .milliseconds(45), load: .seconds(1)))
+    #expect(runs.median(\.loadSeconds) == 1)
+    #expect(runs.spread(\.loadSeconds, unit: "s") == nil)
+    runs.add(LoadRuns.Run(first: nil, load: nil))
+    #expect(runs.spread(\.loadSeconds, unit: "s") == "median of 1 run (1 of 2 not reached), 1.0-1.0 s")
+  }
+
+  @Test func theAimsAreIssue31sForJSONAndCSV() {
+    #expect(ScaleBench.loadAim("jsonl").seconds == 1)
+    #expect(ScaleBench.loadAim("json").seconds == 1)
+    #expect(ScaleBench.loadAim("csv").seconds == 1.5)
+    #expect(ScaleBench.loadAim("sqlite").seconds == 3)
+  }
+}

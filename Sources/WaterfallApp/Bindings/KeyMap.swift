@@ -83,7 +83,7 @@ public struct KeyMap: Sendable, Equatable {
       let labels = Set(taken.map { BindKey.label($0.key) })
       var copy = row
       copy.keys = row.keys.filter { !bound.contains($0.key) }
-      copy.label = row.label.components(separatedBy: "  ")
+      copy.label = row.label.split(separator: "  ", omittingEmptySubsequences: false)
         .map { $0.split(separator: " ").filter { !labels.contains(String($0)) }.joined(separator: " ") }
         .filter { !$0.isEmpty }.joined(separator: "  ")
       return copy.label.isEmpty ? nil : copy

@@ -85,7 +85,7 @@ public struct TableColumns: Hashable, Sendable {
       if !content.title.isEmpty { values[column(roleName(roles.title, "title"), .title)].append(content.title) }
       if let subtitle = content.subtitle { values[column(roleName(roles.subtitle, "subtitle"), .subtitle)].append(subtitle) }
       for line in content.fields {
-        guard let split = line.range(of: ": ") else { continue }
+        guard let split = line.firstRange(of: ": ") else { continue }
         let key = String(line[..<split.lowerBound])
         values[column(key, .field(key))].append(String(line[split.upperBound...]))
       }
@@ -143,7 +143,7 @@ public struct TableColumns: Hashable, Sendable {
     var fields: [String: String] = [:]
     if columns.contains(where: { if case .field = $0.source { true } else { false } }) {
       for line in content.fields {
-        guard let split = line.range(of: ": ") else { continue }
+        guard let split = line.firstRange(of: ": ") else { continue }
         fields[String(line[..<split.lowerBound])] = String(line[split.upperBound...])
       }
     }

@@ -6,11 +6,14 @@
 /// roles each plays: kept in memory of its own and read without reference
 /// counting.
 ///
-/// A scan looks every member of every item up here (about ten a shop item). Kept
-/// in arrays, each look retained and released three of them (the keys' bytes,
-/// their ends, the field's roles): 13 % of a million items' load went to
-/// reference counting. Here the bytes, ends and roles lie in buffers the index
-/// allocates once and frees when it goes.
+/// A scan looks every member of every item up here (about ten a shop item). A
+/// key is found by a hash of its length and its first and last bytes, so most
+/// members cost one slot read and at most one comparison (compared with each
+/// key of its length instead, a shop item took 30). Kept in arrays, each look
+/// retained and released three of them (the keys' bytes, their ends, the
+/// field's roles): 13 % of a million items' load went to reference counting.
+/// Here the bytes, ends, roles and slots lie in buffers the index allocates
+/// once and frees when it goes.
 ///
 /// ```swift
 /// let index = FieldKeyIndex(keys: [(Array("title".utf8), [(.title, 0)])])
@@ -50,17 +53,18 @@ final class FieldKeyIndex: @unchecked Sendable {
       }
     }
     roleStarts[keys.count] = roleEnd
-    let longest = keys.map(\.key.count).max() ?? 0
-    let byLength = UnsafeMutableBufferPointer<Int>.allocate(capacity: max(1, keys.count))
-    let lengthStarts = UnsafeMutableBufferPointer<Int>.allocate(capacity: longest + 2)
-    let order = keys.indices.sorted { (keys[$0].key.count, $0) < (keys[$1].key.count, $1) }
-    for (j, place) in order.enumerated() { byLength[j] = place }
-    var j = 0
-    for length in 0...(longest + 1) {
-      lengthStarts[length] = j
-      while j < order.count, keys[order[j]].key.count == length { j += 1 }
+    // Open addressing, probed linearly, at most a quarter full; a key is placed
+    // in place order, so of two equal keys the first is met first.
+    var size = 16
+    while size < keys.count * 4 { size *= 2 }
+    let slots = UnsafeMutableBufferPointer<Int32>.allocate(capacity: size)
+    slots.initialize(repeating: 0)
+    for (place, key) in keys.enumerated() {
+      var slot = key.key.withUnsafeBufferPointer { Lookup.hash($0) } & (size - 1)
+      while slots[slot] != 0 { slot = (slot + 1) & (size - 1) }
+      slots[slot] = Int32(place + 1)
     }
-    lookup = Lookup(bytes: bytes, ends: ends, roles: roles, roleStarts: roleStarts, byLength: byLength, lengthStarts: lengthStarts)
+    lookup = Lookup(bytes: bytes, ends: ends, roles: roles, roleStarts: roleStarts, slots: slots)
     count = keys.count
   }
 
@@ -69,8 +73,7 @@ final class FieldKeyIndex: @unchecked Sendable {
     lookup.ends.deallocate()
     lookup.roles.deallocate()
     lookup.roleStarts.deallocate()
-    lookup.byLength.deallocate()
-    lookup.lengthStarts.deallocate()
+    lookup.slots.deallocate()
   }
 
   /// The place of the field named `key`, if a role names it.
@@ -87,20 +90,37 @@ final class FieldKeyIndex: @unchecked Sendable {
     /// Every key's roles, back to back, and where each key's start (one more than the keys).
     fileprivate let roles: UnsafeMutableBufferPointer<(role: ItemScanner.Role, rank: Int)>
     fileprivate let roleStarts: UnsafeMutableBufferPointer<Int>
-    /// The keys' places, shortest key first (then in place order), and where the
-    /// keys of each length start among them (one more than the longest length):
-    /// a member's key is compared only with the keys of its length.
-    fileprivate let byLength: UnsafeMutableBufferPointer<Int>
-    fileprivate let lengthStarts: UnsafeMutableBufferPointer<Int>
+    /// Each key's place plus one, at the slot its bytes hash to or the first
+    /// free one after it (zero: free); a power of two long, at most a quarter
+    /// full, so a key no role names is mostly told by one empty slot, and a
+    /// key one does by one comparison.
+    fileprivate let slots: UnsafeMutableBufferPointer<Int32>
+
+    /// A key's slot before probing: from its length and its first and last
+    /// bytes, which tell most field names apart.
+    @inline(__always)
+    static func hash(_ key: UnsafeBufferPointer<UInt8>) -> Int {
+      guard let first = key.first, let last = key.last else { return 0 }
+      let mixed = (UInt32(key.count) &* 0x9E37_79B9) ^ (UInt32(first) &* 0x85EB_CA6B) ^ (UInt32(last) &* 0xC2B2_AE35)
+      return Int(mixed >> 16 ^ mixed)
+    }
 
     /// The place of the field named `key`, if a role names it (the first, if two do).
-    @inline(__always)
+    ///
+    /// Not inlined: inlined, it made the scan's member closure too big to be
+    /// inlined into the member walk, which cost more than this call saves.
+    @inline(never)
     func index(of key: UnsafeBufferPointer<UInt8>) -> Int? {
-      let length = key.count
-      guard length + 1 < lengthStarts.count else { return nil }
-      for j in lengthStarts[length]..<lengthStarts[length + 1] {
-        let place = byLength[j]
-        if length == 0 || memcmp(bytes.baseAddress! + ends[place] - length, key.baseAddress!, length) == 0 { return place }
+      let mask = slots.count - 1
+      var slot = Self.hash(key) & mask
+      while slots[slot] != 0 {
+        let place = Int(slots[slot]) - 1
+        let end = ends[place]
+        let start = place == 0 ? 0 : ends[place - 1]
+        if end - start == key.count, key.isEmpty || memcmp(bytes.baseAddress! + start, key.baseAddress!, key.count) == 0 {
+          return place
+        }
+        slot = (slot + 1) & mask
       }
       return nil
     }

@@ -99,7 +99,11 @@ struct PageLoad {
       }
       if next == nil, readAhead == nil {
         if file.readsAnywhere {
-          readAhead = ReadAhead(file: file, from: reader.bytesRead, chunk: settings.chunkSize)
+          // A file with less than a chunk left is read ahead in a buffer its size, not in 8 MiB zeroed.
+          let left = (file.size ?? 0) - reader.bytesRead
+          if left > 0 {
+            readAhead = ReadAhead(file: file, from: reader.bytesRead, chunk: min(settings.chunkSize, max(left, Self.firstChunk)))
+          }
         } else if buffer.count < settings.chunkSize {
           buffer = [UInt8](repeating: 0, count: settings.chunkSize)
         }

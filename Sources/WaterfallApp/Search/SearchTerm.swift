@@ -84,7 +84,7 @@ public struct SearchTerm: Sendable, Equatable {
   /// its colon: `"%MEM":^0.1$` names `%MEM`, for the names a bare field
   /// cannot have (``isFieldName(_:)``). Nil when `text` does not start so.
   static func quotedField(_ text: Substring) -> (name: Substring, rest: Substring)? {
-    guard text.hasPrefix("\""), let end = text.dropFirst().range(of: "\":"), end.lowerBound != text.index(after: text.startIndex),
+    guard text.hasPrefix("\""), let end = text.dropFirst().firstRange(of: "\":"), end.lowerBound != text.index(after: text.startIndex),
       end.upperBound != text.endIndex
     else { return nil }
     return (text[text.index(after: text.startIndex)..<end.lowerBound], text[end.upperBound...])
@@ -105,7 +105,7 @@ public struct SearchTerm: Sendable, Equatable {
     else { return nil }
     let name = isFieldName(Substring(field)) ? field : "\"" + field + "\""
     guard !value.isEmpty else { return name + ":^$" }
-    return name + ":^" + value.replacingOccurrences(of: " ", with: "\\ ") + "$"
+    return name + ":^" + value.replacing(" ", with: "\\ ") + "$"
   }
 
   /// A field name: a letter or `_`, then letters, digits, `_`, `-` or `.`.

@@ -330,10 +330,7 @@ public struct JSONParser {
       }
       // A key without escapes is read where it lies.
       let keyStart = position + 1
-      var keyEnd = keyStart
-      while keyEnd < bytes.count, bytes[keyEnd] != UInt8(ascii: "\""), bytes[keyEnd] != UInt8(ascii: "\\"), bytes[keyEnd] >= 0x20 {
-        keyEnd += 1
-      }
+      let keyEnd = plainRunEnd(from: keyStart)
       let plain = keyEnd < bytes.count && bytes[keyEnd] == UInt8(ascii: "\"")
       if plain {
         position = keyEnd + 1
