@@ -57,12 +57,12 @@ final class FieldKeyIndex: @unchecked Sendable {
     // in place order, so of two equal keys the first is met first.
     var size = 16
     while size < keys.count * 4 { size *= 2 }
-    let slots = UnsafeMutableBufferPointer<Int32>.allocate(capacity: size)
+    let slots = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: size)
     slots.initialize(repeating: 0)
     for (place, key) in keys.enumerated() {
       var slot = key.key.withUnsafeBufferPointer { Lookup.hash($0) } & (size - 1)
       while slots[slot] != 0 { slot = (slot + 1) & (size - 1) }
-      slots[slot] = Int32(place + 1)
+      slots[slot] = UInt64(key.key.count) << 32 | UInt64(place + 1)
     }
     lookup = Lookup(bytes: bytes, ends: ends, roles: roles, roleStarts: roleStarts, slots: slots)
     count = keys.count
@@ -90,11 +90,11 @@ final class FieldKeyIndex: @unchecked Sendable {
     /// Every key's roles, back to back, and where each key's start (one more than the keys).
     fileprivate let roles: UnsafeMutableBufferPointer<(role: ItemScanner.Role, rank: Int)>
     fileprivate let roleStarts: UnsafeMutableBufferPointer<Int>
-    /// Each key's place plus one, at the slot its bytes hash to or the first
-    /// free one after it (zero: free); a power of two long, at most a quarter
-    /// full, so a key no role names is mostly told by one empty slot, and a
-    /// key one does by one comparison.
-    fileprivate let slots: UnsafeMutableBufferPointer<Int32>
+    /// Each key's length (the high 32 bits) and place plus one (the low), at
+    /// the slot its bytes hash to or the first free one after it (zero: free);
+    /// a power of two long, at most a quarter full, so a key no role names is
+    /// mostly told by one empty slot, and a key one does by one comparison.
+    fileprivate let slots: UnsafeMutableBufferPointer<UInt64>
 
     /// A key's slot before probing: from its length and its first and last
     /// bytes, which tell most field names apart.
@@ -111,18 +111,19 @@ final class FieldKeyIndex: @unchecked Sendable {
     /// inlined into the member walk, which cost more than this call saves.
     @inline(never)
     func index(of key: UnsafeBufferPointer<UInt8>) -> Int? {
-      let mask = slots.count - 1
+      let mask = slots.count &- 1
       var slot = Self.hash(key) & mask
-      while slots[slot] != 0 {
-        let place = Int(slots[slot]) - 1
-        let end = ends[place]
-        let start = place == 0 ? 0 : ends[place - 1]
-        if end - start == key.count, key.isEmpty || memcmp(bytes.baseAddress! + start, key.baseAddress!, key.count) == 0 {
-          return place
+      while true {
+        let entry = slots[slot]
+        if entry == 0 { return nil }
+        if Int(truncatingIfNeeded: entry >> 32) == key.count {
+          let place = Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: entry)) &- 1
+          if key.isEmpty || memcmp(bytes.baseAddress! + (ends[place] &- key.count), key.baseAddress!, key.count) == 0 {
+            return place
+          }
         }
-        slot = (slot + 1) & mask
+        slot = (slot &+ 1) & mask
       }
-      return nil
     }
 
     /// Calls `body` with each role field `index` plays and its rank there.

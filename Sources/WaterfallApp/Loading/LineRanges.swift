@@ -90,7 +90,10 @@ struct LineRanges {
     var part = Part()
     // One byte before the range tells whether a line starts at its first.
     let from = ownsFirstByte ? bounds.lowerBound : bounds.lowerBound - 1
-    var bytes = [UInt8](repeating: 0, count: bounds.upperBound - from)
+    // Room for the first step past the range, so the last line's rest is read without moving the range's bytes.
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(bounds.upperBound - from + Self.firstStep)
+    bytes.append(contentsOf: repeatElement(0, count: bounds.upperBound - from))
     do throws(FileSystem.Failure) {
       var count = try read(into: &bytes, at: 0, from: from)
       let ownedEnd = count  // lines starting before it are this range's
@@ -102,7 +105,7 @@ struct LineRanges {
       guard first < ownedEnd else { return part }
       // The last line goes on to its newline, past the range if need be.
       if count == bytes.count, bytes[count - 1] != 0x0A, from + count < fileSize {
-        var step = 1 << 16
+        var step = Self.firstStep
         while true {
           bytes.append(contentsOf: repeatElement(0, count: step))
           let searched = count
@@ -133,6 +136,9 @@ struct LineRanges {
     }
     return part
   }
+
+  /// How far past its range a part first reads for the end of its last line.
+  static let firstStep = 1 << 16
 
   /// Reads the file from `offset` into `bytes[index...]`; returns how many bytes came.
   private func read(into bytes: inout [UInt8], at index: Int, from offset: Int) throws(FileSystem.Failure) -> Int {
