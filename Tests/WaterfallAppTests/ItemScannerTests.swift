@@ -270,10 +270,20 @@ import TestSupport
     #expect(!ItemScanner.isValidUTF8([0xE8, 0x8C]), "cut short")
     // Runs of ASCII (read eight bytes at a time) with a bad or good sequence at every place.
     var rng = SeededGenerator(seed: 7)
-    let pieces: [[UInt8]] = [[0xFF], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xE8, 0x8C], [0x80], Array("茶".utf8), Array("😀".utf8), Array("é".utf8)]
+    let pieces: [[UInt8]] = [
+      [0xFF], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xE8, 0x8C], [0x80], Array("茶".utf8), Array("😀".utf8), Array("é".utf8),
+      // Three-byte forms at the edges of the fast path: overlong, surrogate, its neighbours, bad or missing continuations.
+      [0xE0, 0x80, 0x80], [0xE0, 0xA0, 0x80], [0xED, 0x9F, 0xBF], [0xEC, 0xBF, 0xBF], [0xEE, 0x80, 0x80], [0xEF, 0xBF, 0xBF],
+      [0xE1, 0x80, 0x41], [0xE1, 0x41, 0x80], [0xEF, 0xC0, 0x80], [0xEE, 0x80],
+    ]
     for _ in 0..<2_000 {
       var bytes = (0..<Int.random(in: 0...40, using: &rng)).map { _ in UInt8.random(in: 0x20...0x7E, using: &rng) }
       bytes.insert(contentsOf: pieces.randomElement(using: &rng)!, at: Int.random(in: 0...bytes.count, using: &rng))
+      #expect(ItemScanner.isValidUTF8(bytes) == (String(validating: bytes, as: UTF8.self) != nil), "\(bytes)")
+    }
+    // Short runs of any high bytes, where every lead meets every continuation.
+    for _ in 0..<5_000 {
+      let bytes = (0..<Int.random(in: 1...6, using: &rng)).map { _ in UInt8.random(in: 0x7F...0xFF, using: &rng) }
       #expect(ItemScanner.isValidUTF8(bytes) == (String(validating: bytes, as: UTF8.self) != nil), "\(bytes)")
     }
   }

@@ -279,6 +279,14 @@ extension ItemScanner {
         i += 1
         continue
       }
+      // Three bytes led by E1-EC or EE-EF (most of CJK): two continuations make
+      // it well-formed, as no such scalar is overlong or a surrogate.
+      if lead >= 0xE1, lead != 0xED, i + 3 <= utf8.count, utf8[i + 1] & 0xC0 == 0x80, utf8[i + 2] & 0xC0 == 0x80,
+        lead <= 0xEF
+      {
+        i += 3
+        continue
+      }
       let (length, least, bits): (Int, UInt32, UInt8) =
         lead & 0xE0 == 0xC0 ? (2, 0x80, 0x1F) : lead & 0xF0 == 0xE0 ? (3, 0x800, 0x0F) : lead & 0xF8 == 0xF0 ? (4, 0x10000, 0x07) : (0, 0, 0)
       guard length > 0, i + length <= utf8.count else { return false }
