@@ -55,13 +55,14 @@ func log(_ message: String) {
 let groups = ["layout", "view", "scale", "memory", "images", "search", "relayout", "symbols", "stdin", "filter", "feed", "postgres", "data"]
 let valueOptions: Set = [
   "--only", "--items", "--data", "--waterfall", "--programs", "--files", "--parts", "--timeout",
-  "--stdin-seconds", "--line-mb", "--pg-rows", "--memory-items",
+  "--stdin-seconds", "--line-mb", "--pg-rows", "--memory-items", "--load-runs",
 ]
 let flagOptions: Set = ["--json", "--quick", "--no-others", "--show-screens", "--no-answers"]
 let usage = """
   usage: waterfall-bench [GROUP] [--json] [--quick] [--only GROUP] [--items N] [--data DIR]
                          [--waterfall PATH] [--programs LIST] [--no-others] [--files LIST]
-                         [--parts LIST] [--show-screens] [--no-answers] [--timeout S] [--stdin-seconds S]
+                         [--parts LIST] [--load-runs N] [--show-screens] [--no-answers] [--timeout S]
+                         [--stdin-seconds S]
                          [--line-mb N] [--pg-rows N] [--memory-items LIST]
   GROUP: \(groups.joined(separator: ", ")) (all but data when none is given).
   The options are described at the top of Sources/waterfall-bench/main.swift.
