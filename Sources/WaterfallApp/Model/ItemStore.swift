@@ -132,16 +132,20 @@ public final class ItemStore {
     let first = records.count
     // Each of the store's parts is reached once for the batch, not once an item:
     // every reach of a class's stored property is checked for exclusive access.
-    fieldsSeen |= items.reduce(0) { $0 | $1.fieldsSeen }
-    records.append(
-      contentsOf: items.lazy.map { item in
-        // A reading that let the card go (``ItemScanner/dropsCards``) left it to be read from the text.
-        let summary = item.packed.isEmpty ? PackedCards.fromText : self.summaries.append(item.packed)
-        let offset = inMemory ? self.texts.append(item.json ?? []) : item.offset
-        return Record(summary: summary, offset: offset, length: UInt32(clamping: item.length), page: UInt32(page))
-      })
-    checksums.append(contentsOf: items.lazy.map(\.checksum))
-    heights.remember(items.lazy.map { (height: $0.height, width: $0.heightWidth) }, from: first)
+    // The items are read in place (`items[i].checksum`): a lazy map over them
+    // copied each one, retaining and releasing its arrays, four times a batch.
+    items.withUnsafeBufferPointer { items in
+      fieldsSeen |= items.indices.reduce(0) { $0 | items[$1].fieldsSeen }
+      records.append(
+        contentsOf: items.indices.lazy.map { i in
+          // A reading that let the card go (``ItemScanner/dropsCards``) left it to be read from the text.
+          let summary = items[i].packed.isEmpty ? PackedCards.fromText : self.summaries.append(items[i].packed)
+          let offset = inMemory ? self.texts.append(items[i].json ?? []) : items[i].offset
+          return Record(summary: summary, offset: offset, length: UInt32(clamping: items[i].length), page: UInt32(page))
+        })
+      checksums.append(contentsOf: items.indices.lazy.map { items[$0].checksum })
+      heights.remember(items.indices.lazy.map { (height: items[$0].height, width: items[$0].heightWidth) }, from: first)
+    }
   }
 
   /// Adds one item whose text is `json`, in a page of its own kept in memory: for
