@@ -63,6 +63,7 @@ struct ScaleBench {
         report.add("scale.\(name).missing", "\(name): not installed, not measured", .nan, "", note: "not installed")
       }
     }
+    if settings.programs.contains("waterfall") { measureStartup(into: &report) }
     for (subject, files) in subjects {
       for (index, file) in files.enumerated() {
         measure(subject, file: file, detailed: index == 0 && file == data.jsonLines, into: &report)
@@ -71,6 +72,27 @@ struct ScaleBench {
     if let load = MachineDescription.loadAverage().flatMap(Double.init) {
       report.add("scale.loadAverage", "1-minute load average after the scale runs (2 cores: above 2 is contention)", load, "")
     }
+  }
+
+  /// What every start costs before any data: `waterfall render` of a file of
+  /// one item, start to exit, the median of 21 runs (the dynamic linker and the
+  /// runtime's first look-ups are most of it).
+  private func measureStartup(into report: inout Report) {
+    let path = "/tmp/waterfall-bench-one-\(getpid()).json"
+    let text = Array(#"[{"title": "Mug"}]"#.utf8)
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    guard fd >= 0 else { return }
+    _ = text.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    close(fd)
+    defer { unlink(path) }
+    let runs = (0..<21).compactMap { _ in FilterBench.time([settings.waterfall, "render", path], stdin: nil) }.filter { $0.status == 0 }
+    guard !runs.isEmpty else {
+      report.add("scale.startup", "waterfall: a file of one item drawn, start to exit (render)", .nan, "ms", note: "did not run")
+      return
+    }
+    let median = runs.sorted { $0.seconds < $1.seconds }[runs.count / 2]
+    report.add("scale.startup", "waterfall: a file of one item drawn, start to exit (render), median of \(runs.count)", median.seconds * 1e3, "ms")
+    report.add("scale.startup.cpu", "  CPU time it used (user + system)", median.cpu * 1e3, "ms")
   }
 
   // MARK: One program on one file
