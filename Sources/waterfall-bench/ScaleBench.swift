@@ -7,7 +7,11 @@
 /// size, bytes per scroll step, and key-to-screen times; `waterfall` on both
 /// million-item files, `less -S` and `fzf` on the JSON Lines one for context.
 /// Beside the wall-clock milestones it reports the CPU time the program had used
-/// by then, which a machine shared with other work does not inflate.
+/// by then, which a machine shared with other work does not inflate. Each
+/// program is started ``Settings/loadRuns`` times on each file, the file read
+/// once before each start, and the first screen and whole load are the runs'
+/// medians, with the fastest and slowest beside them (``LoadRuns``); the
+/// steps, keys and memory are measured in the last run.
 ///
 /// Every wait has a limit; a milestone not reached is reported as such (with
 /// what the screen showed), and the run goes on.
