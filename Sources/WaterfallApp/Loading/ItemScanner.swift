@@ -233,7 +233,8 @@ public struct ItemScanner: Sendable {
       if let title { found[Role.title.rawValue] = Found(rank: -1, start: title.lowerBound, end: title.upperBound) }
       try parser.forEachMember(depth: depth + 1) { (key, parser) throws(JSONSyntaxError) in
         let valueStart = parser.position
-        try parser.skipValue(depth: depth + 1)
+        // Most values are strings: skipped without `skipValue`'s dispatch.
+        if parser.peek == UInt8(ascii: "\"") { try parser.skipString() } else { try parser.skipValue(depth: depth + 1) }
         guard let index = fields.index(of: key) else { return }
         if index < 64 { seen |= 1 << UInt64(index) }
         let valueEnd = parser.position
