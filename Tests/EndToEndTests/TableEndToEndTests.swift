@@ -5,6 +5,13 @@ import TestSupport
 /// A CSV made in the test from `ps aux` opens as a table in a terminal: its
 /// columns aligned under their header, and COMMAND, off the screen's right
 /// edge at first, in sight after → moves the current column to it.
+///
+/// The processes are the machine's own, so nothing here may depend on which
+/// they are: 60 columns are too few for COMMAND's header whatever the values
+/// (the ten columns before it are at least their names wide, 37 cells, with
+/// two between each: COMMAND starts at column 57 or later), and the screen is
+/// read once every row is in (the status counts them), so no later relayout
+/// moves the rows under a capture.
 @Suite(.serialized) struct TableEndToEndTests {
 
   @Test(.enabled(if: RealListings.hasPs, "no ps"))
@@ -12,9 +19,10 @@ import TestSupport
     let (csv, commands) = try RealListings.psCSV()
     let file = try Scratch.file("ps.csv") { $0.write(csv) }
     defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
-    let tmux = try Tmux("NO_COLOR=1 waterfall \(Tmux.shellQuote(file.path))", width: 70, height: 20)
-    let first = try tmux.waitFor("the table") { screen in
-      screen.first?.hasPrefix("USER") == true && Tmux.status(screen).contains("table · USER 1/11")
+    let tmux = try Tmux("NO_COLOR=1 waterfall \(Tmux.shellQuote(file.path))", width: 60, height: 20)
+    let first = try tmux.waitFor("the table with its \(commands.count) rows") { screen in
+      screen.first?.hasPrefix("USER") == true
+        && Tmux.status(screen).contains("1/\(commands.count.grouped) │ table · USER 1/11")
     }
     // Aligned: under the header's PID, every row ends its PID where the header
     // ends it (numbers go right), a gap after it.
