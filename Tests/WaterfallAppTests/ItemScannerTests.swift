@@ -112,16 +112,36 @@ import TestSupport
     }
     // The road taken: the card's places, measured in place.
     let item = Array(#"{"title":"Mug","tags":["a"]}"#.utf8)
-    var found = ItemScanner.Places(repeating: nil)
-    found[ItemScanner.Role.title.rawValue] = ItemScanner.Found(rank: 0, start: 9, end: 14)
-    found[ItemScanner.Role.tags.rawValue] = ItemScanner.Found(rank: 0, start: 22, end: 27)
-    let height = item.withUnsafeBufferPointer { ItemScanner.Packer(bytes: $0, found: found).measuredHeight(width: 30) }
+    let height = item.withUnsafeBufferPointer { bytes in
+      var packer = ItemScanner.Packer(bytes: bytes)
+      packer.offer(.title, rank: 0, start: 9, end: 14)
+      packer.offer(.tags, rank: 0, start: 22, end: 27)
+      return packer.measuredHeight(width: 30)
+    }
     #expect(height == 4, "2 borders, the title and the tags")
     let escaped = Array(#"{"title":"M\u0075g"}"#.utf8)
-    var escapedFound = ItemScanner.Places(repeating: nil)
-    escapedFound[ItemScanner.Role.title.rawValue] = ItemScanner.Found(rank: 0, start: 9, end: 19)
-    let packs = escaped.withUnsafeBufferPointer { ItemScanner.Packer(bytes: $0, found: escapedFound).measuredHeight(width: 30) }
+    let packs = escaped.withUnsafeBufferPointer { bytes in
+      var packer = ItemScanner.Packer(bytes: bytes)
+      packer.offer(.title, rank: 0, start: 9, end: 19)
+      return packer.measuredHeight(width: 30)
+    }
     #expect(packs == nil, "a title with an escape is packed")
+  }
+
+  /// A role keeps its best candidate: a lower rank takes its place, an equal
+  /// or higher one does not (the first of equals stays).
+  @Test func offerKeepsTheBestCandidateOfARole() {
+    let bytes = Array(#"{"name":"a","title":"b","label":"c"}"#.utf8)
+    bytes.withUnsafeBufferPointer { bytes in
+      var packer = ItemScanner.Packer(bytes: bytes)
+      #expect(packer.value(.title) == nil)
+      packer.offer(.title, rank: 2, start: 8, end: 11)
+      packer.offer(.title, rank: 1, start: 20, end: 23)
+      packer.offer(.title, rank: 1, start: 32, end: 35)
+      packer.offer(.title, rank: 3, start: 8, end: 11)
+      #expect(packer.value(.title).map { $0.start..<$0.end } == 20..<23)
+      #expect(packer.value(.subtitle) == nil)
+    }
   }
 
   /// A field a role shows in its place is left out of the `key: value` lines on

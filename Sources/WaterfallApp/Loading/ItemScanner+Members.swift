@@ -31,17 +31,14 @@ extension ItemScanner {
     let lookup = table.fields.lookup
     defer { withExtendedLifetime(table) {} }
     var seen: UInt64 = 0
-    var found = Places(repeating: nil)
+    var packer = Packer(bytes: bytes)
     for member in 0..<members {
       guard let index = columns.indices[member] else { continue }
       if index < 64 { seen |= 1 << UInt64(index) }
       lookup.forEachRole(of: index) { role, rank in
-        if (found[role.rawValue]?.rank ?? .max) > rank {
-          found[role.rawValue] = Found(rank: rank, start: values[2 * member], end: values[2 * member + 1])
-        }
+        packer.offer(role, rank: rank, start: values[2 * member], end: values[2 * member + 1])
       }
     }
-    var packer = Packer(bytes: bytes, found: found)
     let shows = packer.saysNothing || table.roles.showsRest
     if dropsCards, let fieldCount = shows ? fieldCount(bytes, columns: columns, values: values, members: members, table: table) : 0,
       let rows = measuredWithoutCard(packer, keyed: false, fieldCount: fieldCount)

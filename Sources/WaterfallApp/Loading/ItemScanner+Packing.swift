@@ -3,7 +3,8 @@
 /// bytes `CardContent.pack` writes for `limited(CardContent(value:roles:))`.
 ///
 /// ```swift
-/// var packer = ItemScanner.Packer(bytes: bytes, found: found)
+/// var packer = ItemScanner.Packer(bytes: bytes)
+/// packer.offer(.title, rank: 0, start: 9, end: 14)
 /// packer.pack(into: &packed)
 /// ItemScanner.limited(content).title.utf8.count   // at most cardTextLimit + 3
 /// ```
@@ -13,13 +14,21 @@ extension ItemScanner {
   /// id and the group.
   struct Packer {
     let bytes: UnsafeBufferPointer<UInt8>
-    let found: Places
+    /// Where each role's value was found, by ``Role``: filled in place by
+    /// ``offer(_:rank:start:end:)`` while the item is walked (256 bytes, never
+    /// copied from a walk's own table).
+    private(set) var found = Places(repeating: nil)
     /// Scratch for one string's text.
     private var scratch: [UInt8] = []
 
-    init(bytes: UnsafeBufferPointer<UInt8>, found: Places) {
+    init(bytes: UnsafeBufferPointer<UInt8>) {
       self.bytes = bytes
-      self.found = found
+    }
+
+    /// Takes the value at `start..<end` for `role` when no better candidate
+    /// (a lower `rank`) plays it already.
+    mutating func offer(_ role: Role, rank: Int, start: Int, end: Int) {
+      if (found[role.rawValue]?.rank ?? .max) > rank { found[role.rawValue] = Found(rank: rank, start: start, end: end) }
     }
 
     func value(_ role: Role) -> Found? { found[role.rawValue] }

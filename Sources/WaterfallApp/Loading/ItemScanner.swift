@@ -229,8 +229,8 @@ public struct ItemScanner: Sendable {
       // Borrowed from the table, which lives to the end of this call (below).
       let fields = table.fields.lookup
       defer { withExtendedLifetime(table) {} }
-      var found = Places(repeating: nil)
-      if let title { found[Role.title.rawValue] = Found(rank: -1, start: title.lowerBound, end: title.upperBound) }
+      var packer = Packer(bytes: parser.bytes)
+      if let title { packer.offer(.title, rank: -1, start: title.lowerBound, end: title.upperBound) }
       try parser.forEachMember(depth: depth + 1) { (key, parser) throws(JSONSyntaxError) in
         let valueStart = parser.position
         // Most values are strings: skipped without `skipValue`'s dispatch.
@@ -238,19 +238,14 @@ public struct ItemScanner: Sendable {
         guard let index = fields.index(of: key) else { return }
         if index < 64 { seen |= 1 << UInt64(index) }
         let valueEnd = parser.position
-        fields.forEachRole(of: index) { role, rank in
-          if (found[role.rawValue]?.rank ?? .max) > rank { found[role.rawValue] = Found(rank: rank, start: valueStart, end: valueEnd) }
-        }
+        fields.forEachRole(of: index) { role, rank in packer.offer(role, rank: rank, start: valueStart, end: valueEnd) }
       }
       // Looked for even when a better candidate plays the role: the path is a field the item has.
       for path in table.paths {
         guard let place = Self.place(of: path.keys, in: parser.bytes, objectAt: start, depth: depth) else { continue }
         if let index = path.index, index < 64 { seen |= 1 << UInt64(index) }
-        if (found[path.role.rawValue]?.rank ?? .max) > path.rank {
-          found[path.role.rawValue] = Found(rank: path.rank, start: place.start, end: place.end)
-        }
+        packer.offer(path.role, rank: path.rank, start: place.start, end: place.end)
       }
-      var packer = Packer(bytes: parser.bytes, found: found)
       if table.joins {
         var again = JSONParser(bytes: parser.bytes, position: start)
         packPlainly(try again.parseValue(depth: depth), title: keyText(title, in: parser.bytes), roles: table.roles, into: &packed)
