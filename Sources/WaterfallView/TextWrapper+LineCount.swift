@@ -66,8 +66,9 @@ extension TextWrapper {
     while i <= utf8.count {
       // Printable ASCII but the space, the common case: one more column of the word.
       if i < utf8.count, utf8[i] > 0x20, utf8[i] < 0x7F {
-        wordWidth += 1
-        i += 1
+        let end = printableRunEnd(utf8, from: i + 1)
+        wordWidth += end - i
+        i = end
         continue
       }
       let scalar: UInt32
@@ -131,6 +132,34 @@ extension TextWrapper {
       i += length
     }
     return placedAny ? lines : 0
+  }
+
+  /// Where the run of printable ASCII but the space (0x21 to 0x7E) that goes
+  /// on at `start` ends: the index of the first other byte, or the count.
+  /// Eight bytes are looked at a time, as a word of text is a few of them.
+  ///
+  /// ```swift
+  /// TextWrapper.printableRunEnd(bytes, from: 0)   // bytes: "Ceramic mug": 7
+  /// ```
+  static func printableRunEnd(_ utf8: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    let count = utf8.count
+    var index = start
+    if let base = utf8.baseAddress {
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let highs: UInt64 = 0x8080_8080_8080_8080
+      while index + 8 <= count {
+        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+        // Below 0x21: the byte borrows into its high bit. Above 0x7E: its
+        // high bit is set, or adding one sets it (0x7F).
+        let stops = (((word &- ones &* 0x21) & ~word) | ((word &+ ones) | word)) & highs
+        // A borrow or carry runs only into later bytes (higher, little-endian):
+        // the lowest mark is the first stop.
+        if stops != 0 { return index + stops.trailingZeroBitCount / 8 }
+        index += 8
+      }
+    }
+    while index < count, utf8[index] > 0x20, utf8[index] < 0x7F { index += 1 }
+    return index
   }
 
   /// The width and byte length of the glyph at `at` in text ``simpleLineCount(_:width:)``

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import WaterfallView
@@ -56,6 +57,28 @@ import Testing
       for lineWidth in 1...4 {
         let counted = Array(text.utf8).withUnsafeBufferPointer { TextWrapper.simpleLineCount($0, width: lineWidth) }
         #expect(counted == TextWrapper.wrap(text, width: lineWidth).count, "U+\(String(value, radix: 16)) at \(lineWidth)")
+      }
+    }
+  }
+
+  /// A run of printable ASCII found eight bytes at a time ends where a byte at
+  /// a time finds its end: at every byte value around its edges (0x20, 0x21,
+  /// 0x7E, 0x7F, 0x80, 0xFF), before, inside and after a word of eight.
+  @Test func printableRunsEndWhereTheirFirstOtherByteIs() {
+    var rng = SeededGenerator(seed: 0x21_7E)
+    let edges: [UInt8] = [0x00, 0x09, 0x20, 0x21, 0x41, 0x7E, 0x7F, 0x80, 0xC3, 0xE6, 0xFF]
+    for round in 0..<3000 {
+      let count = Int(rng.next() % 40)
+      let bytes = (0..<count).map { _ -> UInt8 in
+        // Mostly letters, so runs are long enough to cross words.
+        rng.next() % 5 == 0 ? edges[Int(rng.next() % UInt64(edges.count))] : UInt8(0x61 + rng.next() % 26)
+      }
+      bytes.withUnsafeBufferPointer { buffer in
+        for start in 0...count {
+          var expected = start
+          while expected < count, buffer[expected] > 0x20, buffer[expected] < 0x7F { expected += 1 }
+          #expect(TextWrapper.printableRunEnd(buffer, from: start) == expected, "round \(round): \(bytes) from \(start)")
+        }
       }
     }
   }
