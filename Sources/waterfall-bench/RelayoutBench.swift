@@ -17,14 +17,39 @@ import WaterfallWorkers
 struct RelayoutBench {
   var path: String
   var log: (String) -> Void
-  /// Which parts to run: `text` (the keys at 1M text cards), `groups` (1M groups).
-  var parts: Set<String> = ["text", "groups"]
+  /// Which parts to run: `text` (the keys at 1M text cards), `groups` (1M
+  /// groups), `heights` (every card measured at a new width on a worker).
+  var parts: Set<String> = ["text", "groups", "heights"]
 
   static let size = Size(width: 200, height: 60)
 
   func run(into report: inout Report) {
     if parts.contains("text") { runText(into: &report) }
     if parts.contains("groups") { runGroups(into: &report) }
+    if parts.contains("heights") { runHeights(into: &report) }
+  }
+
+  /// Every card measured at a new width, as a worker measures them before
+  /// `+`, `z` or a resize can lay them out, and ahead of those keys
+  /// (``CardSnapshot/heights(width:of:known:parallelism:shouldStop:progress:)``):
+  /// a million shop cards, read again from their items' text, on one thread
+  /// and on two. The best of three runs each.
+  func runHeights(into report: inout Report) {
+    guard let store = SearchBench(path: path, log: log).load(roles: FieldRoles()) else { return }
+    let cards = store.cardSnapshot
+    let clock = ContinuousClock()
+    for (label, key, parallelism) in [("one thread", "one", Parallelism.serial), ("two threads", "two", .helpers(.normal))] {
+      var best = Double.infinity
+      for run in 0..<3 {
+        let start = clock.now
+        let heights = cards.heights(width: 37 + run, parallelism: parallelism)
+        let ms = Measure.seconds(start.duration(to: clock.now)) * 1000
+        guard heights?.count == store.count else { return log("relayout: the heights did not come") }
+        best = min(best, ms)
+      }
+      log("relayout: every card at a new width, \(label): \(Int(best)) ms for \(store.count) cards")
+      report.add("relayout.heights.\(key)", "every card's height at a new width (a worker), \(label), 1M cards", best, "ms")
+    }
   }
 
   /// The keys at a million text cards.

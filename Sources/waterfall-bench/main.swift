@@ -19,7 +19,7 @@
 //                wrapped (an array inside an object), csv, sqlite (default: all)
 //   --parts      which parts of the search group run, comma-separated: passes, frame, search, sort,
 //                terminal (the real programs in a pseudo-terminal; default: all); of the
-//                relayout group: text, groups; of the images group: pictures (the 500
+//                relayout group: text, groups, heights; of the images group: pictures (the 500
 //                generated ones), photos (35 12-MP JPEGs, first and second open, beside timg)
 //   --load-runs N  times the scale part starts each program on each file for its first
 //                screen and whole load (default 3; --quick 1): the median is reported,

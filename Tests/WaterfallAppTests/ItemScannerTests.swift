@@ -128,6 +128,35 @@ import TestSupport
     #expect(packs == nil, "a title with an escape is packed")
   }
 
+  /// A card measured at several widths from its item's bytes has the heights
+  /// its packed card has; a card that has to be packed to be measured says so.
+  @Test func heightsMeasuredInPlaceAreThePackedCardsHeights() throws {
+    let scanner = ItemScanner(roles: FieldRoles())
+    let widths = [9, 27, 64]
+    var inPlace = 0
+    for text in PackedCardsTests.items(count: 2000) {
+      let bytes = Array(text.utf8)
+      let packed = try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) in try scanner.scan(buffer, offset: 0).packed }
+      var heights = [0, 0, 0]
+      guard bytes.withUnsafeBufferPointer({ scanner.measuredHeights(of: $0, widths: widths, into: &heights) }) else { continue }
+      inPlace += 1
+      let expected = widths.map { width in packed.withUnsafeBufferPointer { CardContent.packedHeight(in: $0, width: width) } }
+      #expect(heights == expected, "\(text)")
+    }
+    #expect(inPlace > 800, "most plain cards are measured in place: \(inPlace) of 2000")
+    // A picture without its size: measured as its packed card is, no size standing in.
+    let unsized = Array(#"{"title":"A long title for a picture","image":"p.png","tags":["x"]}"#.utf8)
+    let unsizedCard = try unsized.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) in try scanner.scan(buffer, offset: 0).packed }
+    var unsizedHeights = [0, 0, 0]
+    #expect(unsized.withUnsafeBufferPointer { scanner.measuredHeights(of: $0, widths: widths, into: &unsizedHeights) })
+    #expect(unsizedHeights == widths.map { width in unsizedCard.withUnsafeBufferPointer { CardContent.packedHeight(in: $0, width: width) } })
+    var heights = [0]
+    for packs in [#"{"title":"M\u0075g"}"#, #"{"id":"a","price":3}"#, "[1,2]", #""text""#, #"{"title":"a""#] {
+      let measured = Array(packs.utf8).withUnsafeBufferPointer { scanner.measuredHeights(of: $0, widths: [30], into: &heights) }
+      #expect(!measured, "\(packs) is packed to be measured")
+    }
+  }
+
   /// A role keeps its best candidate: a lower rank takes its place, an equal
   /// or higher one does not (the first of equals stays).
   @Test func offerKeepsTheBestCandidateOfARole() {

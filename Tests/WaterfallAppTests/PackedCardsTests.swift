@@ -134,6 +134,10 @@ import Testing
     try Data(original.replacingOccurrences(of: "alpha", with: "ALPHA").utf8).write(to: url)
     #expect(store.content(at: 0).title == "the file changed since it was read — press r")
     #expect(store.cardSnapshot.content(of: 0).title == store.content(at: 0).title)
+    // Measured on a worker, the changed item is its notice's card, not the new bytes' card.
+    let notice = PackedCards.changedCard.withUnsafeBufferPointer { CardContent.packedHeight(in: $0, width: 30) }
+    #expect(store.cardSnapshot.heights(width: 30)?.first == UInt16(notice))
+    #expect(store.cardSnapshot.heights(widths: [30, 12], known: [nil, nil])?[0].first == UInt16(notice))
     #expect(store.content(at: 1).title == "beta", "a card read before the change stays as read")
     try Data().write(to: url)
     #expect(store.cardSnapshot.content(of: 1).title == "the file changed since it was read — press r")

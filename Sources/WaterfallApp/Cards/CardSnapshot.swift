@@ -101,9 +101,16 @@ public struct CardSnapshot: @unchecked Sendable {
     width: Int, of items: [Int]? = nil, known: [UInt16]? = nil, parallelism: Parallelism = .serial,
     shouldStop: @Sendable () -> Bool = { false }, progress: @Sendable (Int) -> Void = { _ in }
   ) -> [UInt16]? {
-    table(of: items, known: known, parallelism: parallelism, shouldStop: shouldStop, progress: progress) {
-      self.height(of: $0, packed: $1, width: width)
+    let aspect = standInAspect
+    return table(of: items, known: known, parallelism: parallelism, shouldStop: shouldStop, progress: progress) { batch, put in
+      cards.forEachHeights(of: batch, widths: [width], aspect: aspect) { put($0, $1[0]) }
     }
+  }
+
+  /// The aspect that stands in for a card's missing one: its picture's size, read since.
+  private var standInAspect: @Sendable (Int) -> CardContent.Aspect? {
+    let measured = measured
+    return { measured.isEmpty ? nil : measured[$0] }
   }
 
   /// Every card's height at each of `widths`, by width then by item (0 for
@@ -119,17 +126,17 @@ public struct CardSnapshot: @unchecked Sendable {
     for t in tables.indices where tables[t].count < count { tables[t] += repeatElement(0, count: count - tables[t].count) }
     var batch: [Int] = []
     var start = 0
-    let measured = measured
+    let aspect = standInAspect
     while start < count {
       if shouldStop() { return nil }
       let end = min(start + Self.batchSize, count)
       batch.removeAll(keepingCapacity: true)
       for item in start..<end where tables.contains(where: { $0[item] == 0 }) { batch.append(item) }
-      cards.forEachPacked(of: batch) { item, packed in
-        let aspect = measured.isEmpty ? nil : measured[item]
-        for t in tables.indices where tables[t][item] == 0 {
-          let height = CardContent.packedHeight(in: packed, width: widths[t], aspect: aspect)
-          tables[t][item] = height < Int(UInt16.max) ? UInt16(height) : 0
+      // The widths some card of the batch lacks (a width is known for all or none, mostly).
+      let lacking = tables.indices.filter { t in batch.contains { tables[t][$0] == 0 } }
+      cards.forEachHeights(of: batch, widths: lacking.map { widths[$0] }, aspect: aspect) { item, heights in
+        for (i, t) in lacking.enumerated() where tables[t][item] == 0 {
+          tables[t][item] = heights[i] < Int(UInt16.max) ? UInt16(heights[i]) : 0
         }
       }
       start = end
@@ -144,17 +151,18 @@ public struct CardSnapshot: @unchecked Sendable {
     height: Int, within widths: ClosedRange<Int>, of items: [Int]? = nil, parallelism: Parallelism = .serial,
     shouldStop: @Sendable () -> Bool = { false }, progress: @Sendable (Int) -> Void = { _ in }
   ) -> [UInt16]? {
-    table(of: items, known: nil, parallelism: parallelism, shouldStop: shouldStop, progress: progress) {
-      self.width(of: $0, packed: $1, height: height, within: widths)
+    table(of: items, known: nil, parallelism: parallelism, shouldStop: shouldStop, progress: progress) { batch, put in
+      cards.forEachPacked(of: batch) { put($0, self.width(of: $0, packed: $1, height: height, within: widths)) }
     }
   }
 
-  /// A table of `measure(item, packed card)` by item (0 where not measured,
-  /// or too large to keep), for `items` or all, the non-zero entries of `known`
-  /// kept. The cards are read a batch at a time (``PackedCards/forEachPacked(of:_:)``).
+  /// A table of what `measure` says of each item by item (0 where not
+  /// measured, or too large to keep), for `items` or all, the non-zero entries
+  /// of `known` kept. `measure` is given a batch of items at a time and puts
+  /// each one's figure (`put(item, figure)`).
   private func table(
     of items: [Int]?, known: [UInt16]?, parallelism: Parallelism, shouldStop: @Sendable () -> Bool,
-    progress: @Sendable (Int) -> Void, measure: @Sendable (Int, UnsafeBufferPointer<UInt8>) -> Int
+    progress: @Sendable (Int) -> Void, measure: @Sendable (_ batch: [Int], _ put: (Int, Int) -> Void) -> Void
   ) -> [UInt16]? {
     var heights = known ?? []
     if heights.count < count { heights += repeatElement(0, count: count - heights.count) }
@@ -176,10 +184,7 @@ public struct CardSnapshot: @unchecked Sendable {
             let item = items?[index] ?? index
             if table[item] == 0 { batch.append(item) }
           }
-          cards.forEachPacked(of: batch) { item, packed in
-            let height = measure(item, packed)
-            table[item] = height < Int(UInt16.max) ? UInt16(height) : 0
-          }
+          measure(batch) { item, figure in table[item] = figure < Int(UInt16.max) ? UInt16(figure) : 0 }
           start = end
         }
       }

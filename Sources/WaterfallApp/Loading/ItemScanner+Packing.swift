@@ -166,12 +166,14 @@ extension ItemScanner {
     /// card: what a reading that lets the card go needs of it. Nil when a text
     /// it measures is not a plain string (an escape, a number, one past
     /// ``ItemScanner/cardTextLimit``), or the card names a picture without
-    /// its size (that card is kept): the card is packed then.
+    /// its size (that card is kept) unless `measuresUnsizedPicture`: the card
+    /// is packed then. (A worker measuring cards already read measures such a
+    /// card as its packed card is measured, its picture's size not known.)
     ///
     /// ```swift
     /// packer.measuredHeight(width: 30)   // {"title":"Mug","tags":["a"]}: 2 borders + title + tags = 4
     /// ```
-    func measuredHeight(width: Int, fieldCount: Int = 0) -> Int? {
+    func measuredHeight(width: Int, fieldCount: Int = 0, measuresUnsizedPicture: Bool = false) -> Int? {
       var aspect: CardContent.Aspect?
       if let w = number(value(.width)), let h = number(value(.height)) { aspect = CardContent.Aspect(width: w, height: h) }
       let subtitle = hasText(value(.subtitle))
@@ -179,7 +181,7 @@ extension ItemScanner {
       let text = hasText(value(.text))
       let hasSubtitle = subtitle.has && !subtitle.empty
       let hasImage = image.has && !image.empty
-      guard !hasImage || aspect != nil else { return nil }
+      guard !hasImage || aspect != nil || measuresUnsizedPicture else { return nil }
       var title = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
       if hasText(value(.title)).has, let place = value(.title) {
         guard let plain = plainText(at: place) else { return nil }

@@ -226,26 +226,9 @@ public struct ItemScanner: Sendable {
     var seen: UInt64 = 0
     if parser.peek == UInt8(ascii: "{") {
       let table = table(forItemAt: start, in: parser.bytes, depth: depth, keyed: title != nil)
-      // Borrowed from the table, which lives to the end of this call (below).
-      let fields = table.fields.lookup
-      defer { withExtendedLifetime(table) {} }
       var packer = Packer(bytes: parser.bytes)
       if let title { packer.offer(.title, rank: -1, start: title.lowerBound, end: title.upperBound) }
-      try parser.forEachMember(depth: depth + 1) { (key, parser) throws(JSONSyntaxError) in
-        let valueStart = parser.position
-        // Most values are strings: skipped without `skipValue`'s dispatch.
-        if parser.peek == UInt8(ascii: "\"") { try parser.skipString() } else { try parser.skipValue(depth: depth + 1) }
-        guard let index = fields.index(of: key) else { return }
-        if index < 64 { seen |= 1 << UInt64(index) }
-        let valueEnd = parser.position
-        fields.forEachRole(of: index) { role, rank in packer.offer(role, rank: rank, start: valueStart, end: valueEnd) }
-      }
-      // Looked for even when a better candidate plays the role: the path is a field the item has.
-      for path in table.paths {
-        guard let place = Self.place(of: path.keys, in: parser.bytes, objectAt: start, depth: depth) else { continue }
-        if let index = path.index, index < 64 { seen |= 1 << UInt64(index) }
-        packer.offer(path.role, rank: path.rank, start: place.start, end: place.end)
-      }
+      seen = try walkObject(&parser, start: start, depth: depth, table: table, into: &packer)
       if table.joins {
         var again = JSONParser(bytes: parser.bytes, position: start)
         packPlainly(try again.parseValue(depth: depth), title: keyText(title, in: parser.bytes), roles: table.roles, into: &packed)
@@ -277,6 +260,37 @@ public struct ItemScanner: Sendable {
       fieldsSeen: seen)
     finish(&item, keyed: title != nil)
     return item
+  }
+
+  /// Walks the members of the object at `parser`'s position (`start`, nested
+  /// `depth` deep) once, leaving the parser after it: each value a role names
+  /// is offered to `packer` (``Packer/offer(_:rank:start:end:)``), and each of
+  /// the table's paths is looked up. Returns the fields seen
+  /// (``ScannedItem/fieldsSeen``).
+  @inline(__always)
+  func walkObject(
+    _ parser: inout JSONParser, start: Int, depth: Int, table: Table, into packer: inout Packer
+  ) throws(JSONSyntaxError) -> UInt64 {
+    // Borrowed from the table, which lives to the end of this call.
+    let fields = table.fields.lookup
+    defer { withExtendedLifetime(table) {} }
+    var seen: UInt64 = 0
+    try parser.forEachMember(depth: depth + 1) { (key, parser) throws(JSONSyntaxError) in
+      let valueStart = parser.position
+      // Most values are strings: skipped without `skipValue`'s dispatch.
+      if parser.peek == UInt8(ascii: "\"") { try parser.skipString() } else { try parser.skipValue(depth: depth + 1) }
+      guard let index = fields.index(of: key) else { return }
+      if index < 64 { seen |= 1 << UInt64(index) }
+      let valueEnd = parser.position
+      fields.forEachRole(of: index) { role, rank in packer.offer(role, rank: rank, start: valueStart, end: valueEnd) }
+    }
+    // Looked for even when a better candidate plays the role: the path is a field the item has.
+    for path in table.paths {
+      guard let place = Self.place(of: path.keys, in: parser.bytes, objectAt: start, depth: depth) else { continue }
+      if let index = path.index, index < 64 { seen |= 1 << UInt64(index) }
+      packer.offer(path.role, rank: path.rank, start: place.start, end: place.end)
+    }
+    return seen
   }
 
   /// Measures `item` (``measuring``) and, when the scanner ``dropsCards`` and

@@ -47,7 +47,7 @@ struct PackedCards: @unchecked Sendable {
     guard record.summary == Self.fromText else { return summaries.withBytes(from: record.summary, body) }
     var result: R?
     texts.forEachStored(of: CollectionOfOne(item)) { item, stored, shape in
-      result = scanned(item, stored: stored, shape: shape).withUnsafeBufferPointer(body)
+      result = card(from: source(of: item, stored: stored, shape: shape)).withUnsafeBufferPointer(body)
     }
     return result!
   }
@@ -56,11 +56,64 @@ struct PackedCards: @unchecked Sendable {
   /// from texts are read together where they lie near one another in a file
   /// (``ItemTexts/forEachStored(of:_:)``).
   func forEachPacked<Items: Collection<Int>>(of items: Items, _ body: (Int, UnsafeBufferPointer<UInt8>) -> Void) {
+    forEach(of: items) { item, source in
+      if case .packed(let packed) = source { return body(item, packed) }
+      card(from: source).withUnsafeBufferPointer { body(item, $0) }
+    }
+  }
+
+  /// Calls `body` with each of `items`, in turn, and its card's height at each
+  /// of `widths` (`heights[i]` at `widths[i]`; one array, written again for
+  /// each item), as ``CardContent/packedHeight(in:width:aspect:)`` measures its
+  /// packed card, `aspect(item)` standing in for a missing aspect. A card read
+  /// from its item's text is measured there without being packed when nothing
+  /// stands in and the scanner can (``ItemScanner/measuredHeights(of:widths:into:)``).
+  ///
+  /// ```swift
+  /// cards.forEachHeights(of: 0..<1024, widths: [30, 48], aspect: { _ in nil }) { item, heights in … }
+  /// ```
+  func forEachHeights<Items: Collection<Int>>(
+    of items: Items, widths: [Int], aspect: (Int) -> CardContent.Aspect?, _ body: (Int, [Int]) -> Void
+  ) {
+    var heights = [Int](repeating: 0, count: widths.count)
+    func measure(_ item: Int, packed: UnsafeBufferPointer<UInt8>) {
+      let standIn = aspect(item)
+      for (i, width) in widths.enumerated() { heights[i] = CardContent.packedHeight(in: packed, width: width, aspect: standIn) }
+      body(item, heights)
+    }
+    func measure(_ item: Int, json: UnsafeBufferPointer<UInt8>) {
+      if aspect(item) == nil, scanner.measuredHeights(of: json, widths: widths, into: &heights) { return body(item, heights) }
+      Self.scan(json, with: scanner).withUnsafeBufferPointer { measure(item, packed: $0) }
+    }
+    forEach(of: items) { item, source in
+      switch source {
+      case .packed(let packed): measure(item, packed: packed)
+      case .json(let json): measure(item, json: json)
+      case .converted(let stored, let shape): shape.json(from: Array(stored)).withUnsafeBufferPointer { measure(item, json: $0) }
+      case .changed: card(from: source).withUnsafeBufferPointer { measure(item, packed: $0) }
+      }
+    }
+  }
+
+  /// Where an item's card comes from (``forEach(of:_:)``).
+  private enum CardSource {
+    /// Kept packed.
+    case packed(UnsafeBufferPointer<UInt8>)
+    /// Read from a text that is no longer the one read (``changedCard``).
+    case changed
+    /// Read from the item's JSON text.
+    case json(UnsafeBufferPointer<UInt8>)
+    /// Read from the item's stored bytes of another shape (a CSV row), made JSON first.
+    case converted(UnsafeBufferPointer<UInt8>, ItemTextShape)
+  }
+
+  /// Calls `body` with each of `items` and where its card comes from, in
+  /// turn; texts are read together where they lie near one another in a file
+  /// (``ItemTexts/forEachStored(of:_:)``), a thousand at a time.
+  private func forEach<Items: Collection<Int>>(of items: Items, _ body: (Int, CardSource) -> Void) {
     var fromText: [Int] = []
     func flush() {
-      texts.forEachStored(of: fromText) { item, stored, shape in
-        scanned(item, stored: stored, shape: shape).withUnsafeBufferPointer { body(item, $0) }
-      }
+      texts.forEachStored(of: fromText) { item, stored, shape in body(item, source(of: item, stored: stored, shape: shape)) }
       fromText.removeAll(keepingCapacity: true)
     }
     for item in items {
@@ -70,18 +123,29 @@ struct PackedCards: @unchecked Sendable {
         if fromText.count == 1024 { flush() }
       } else {
         if !fromText.isEmpty { flush() }
-        summaries.withBytes(from: record.summary) { body(item, $0) }
+        summaries.withBytes(from: record.summary) { body(item, .packed($0)) }
       }
     }
     flush()
   }
 
-  /// The card packed from item `item`'s stored bytes, as its reading packed it;
-  /// ``changedCard`` when they are not the bytes read.
-  func scanned(_ item: Int, stored: UnsafeBufferPointer<UInt8>, shape: ItemTextShape) -> [UInt8] {
-    guard ItemChecksum(UnsafeRawBufferPointer(stored)).value == checksums[item] else { return Self.changedCard }
-    if case .json = shape { return Self.scan(stored, with: scanner) }
-    return shape.json(from: Array(stored)).withUnsafeBufferPointer { Self.scan($0, with: scanner) }
+  /// Where the card of item `item`, whose stored bytes are `stored`, comes
+  /// from: ``CardSource/changed`` when they are not the bytes read.
+  private func source(of item: Int, stored: UnsafeBufferPointer<UInt8>, shape: ItemTextShape) -> CardSource {
+    guard ItemChecksum(UnsafeRawBufferPointer(stored)).value == checksums[item] else { return .changed }
+    if case .json = shape { return .json(stored) }
+    return .converted(stored, shape)
+  }
+
+  /// The card packed from `source`, as the item's reading packed it
+  /// (``changedCard`` for a changed text).
+  private func card(from source: CardSource) -> [UInt8] {
+    switch source {
+    case .packed(let packed): Array(packed)
+    case .changed: Self.changedCard
+    case .json(let json): Self.scan(json, with: scanner)
+    case .converted(let stored, let shape): shape.json(from: Array(stored)).withUnsafeBufferPointer { Self.scan($0, with: scanner) }
+    }
   }
 
   /// The card `scanner` packs of the item whose JSON text is `json`.
