@@ -118,7 +118,12 @@ import Testing
     let filtering = try tmux.waitFor("the filter prompt") { Tmux.status($0).hasPrefix(" /the") }
     #expect(!Tmux.status(filtering).contains(" 60/60"))
     try tmux.send("Enter")
-    let kept = try tmux.waitFor("the filter kept") { Tmux.status($0).contains("/the") && Tmux.status($0).contains(" of 60") }
+    // The prompt's own line says "/the" and "50 of 60" too: the kept filter's
+    // status starts with the position instead.
+    let kept = try tmux.waitFor("the filter kept") {
+      let status = Tmux.status($0)
+      return !status.hasPrefix(" /") && status.contains("/the") && status.contains(" of 60")
+    }
     #expect(Self.selected(kept) == 0)
     try tmux.send("Escape")
     try tmux.waitFor("the filter cleared") { Tmux.status($0).hasPrefix(" 1/60 ") }
