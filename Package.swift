@@ -124,7 +124,9 @@ let package = Package(
     .testTarget(name: "WaterfallNetworkTests", dependencies: ["WaterfallNetwork", "WaterfallDigest", "TestSupport"]),
     .testTarget(name: "WaterfallTerminalTests", dependencies: ["WaterfallTerminal", "WaterfallImages", "TestSupport"]),
     .testTarget(name: "WaterfallAppTests", dependencies: ["WaterfallApp", "WaterfallImages", "WaterfallWorkers", "WaterfallNetwork", "TestSupport", "CSQLite"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["waterfall", "waterfall-example", "TestSupport", "CSQLite", "WaterfallImages", "WaterfallNetwork"]),
+    .testTarget(
+      name: "EndToEndTests",
+      dependencies: ["waterfall", "waterfall-example", "TestSupport", "CSQLite", "WaterfallApp", "WaterfallImages", "WaterfallNetwork"]),
     .testTarget(name: "WaterfallBenchTests", dependencies: ["waterfall-bench", "WaterfallApp", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]

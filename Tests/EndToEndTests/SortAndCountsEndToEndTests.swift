@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import WaterfallApp
 
 /// The sort picker, a sort you can see and `F`'s counts, in the real program
 /// in tmux, on data nobody here wrote: iso-codes' countries and the machine's

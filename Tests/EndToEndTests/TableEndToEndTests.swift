@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import WaterfallApp
 
 /// A CSV made in the test from `ps aux` opens as a table in a terminal: its
 /// columns aligned under their header, and COMMAND, off the screen's right
