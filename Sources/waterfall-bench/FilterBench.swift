@@ -8,6 +8,9 @@
 /// wall-clock time, and the CPU time it used (user + system, which a busy
 /// machine inflates less). fzf is run as it is by default (its matches sorted
 /// by score) and with `--no-sort` (in the input's order, as waterfall prints).
+/// `grep -c -i` is the byte scan beside them: the query as a regular expression
+/// (`w.*o.*o.*l` for fzf's fuzzy `wool`, `-F wool` for the exact `'wool`), which
+/// prints only its count.
 ///
 /// ```swift
 /// FilterBench(path: "bench-data/shops-1m.jsonl", waterfall: ".build/release/waterfall", log: log).run(into: &report)
@@ -38,9 +41,11 @@ struct FilterBench {
     }
     let fzf = withOthers ? ScaleSubject.findExecutable("fzf") : nil
     if withOthers, fzf == nil { log("fzf is not installed: its --filter figures are left out") }
+    let grep = withOthers ? ScaleSubject.findExecutable("grep") : nil
     for query in Self.queries {
       let subjects: [(key: String, label: String, argv: [String], stdin: String?)] =
         [("waterfall", "waterfall --filter", [waterfall, "--filter", query, path], nil)]
+        + (grep.map { grep in [("grep", "grep -c -i", [grep, "-c", "-i"] + Self.grepPattern(query) + [path], nil)] } ?? [])
         + (fzf.map { fzf in
           [
             ("fzf", "fzf --filter", [fzf, "--filter", query], path),
@@ -58,13 +63,21 @@ struct FilterBench {
           continue
         }
         let median = samples.sorted { $0.seconds < $1.seconds }[samples.count / 2]
-        log("filter: \(subject.label) '\(query)': \(format(median.seconds)) s (CPU \(format(median.cpu)) s), \(median.lines) matches, status \(median.status)")
+        let matches = subject.key == "grep" ? "a count" : "\(median.lines) matches"
+        log("filter: \(subject.label) '\(query)': \(format(median.seconds)) s (CPU \(format(median.cpu)) s), \(matches), status \(median.status)")
         report.add(
-          "filter.\(subject.key).\(query)", "\(subject.label) '\(query)', 1M items: wall clock, median of \(samples.count) (\(median.lines) matches)",
+          "filter.\(subject.key).\(query)", "\(subject.label) '\(query)', 1M items: wall clock, median of \(samples.count) (\(matches))",
           median.seconds, "s")
         report.add("filter.\(subject.key).\(query).cpu", "  CPU time it used (user + system)", median.cpu, "s")
       }
     }
+  }
+
+  /// grep's arguments for one of `queries`: an exact term (`'wool`) as a fixed
+  /// string, a fuzzy one as its letters in order with anything between.
+  static func grepPattern(_ query: String) -> [String] {
+    if query.hasPrefix("'") { return ["-F", String(query.dropFirst())] }
+    return ["-e", query.map { String($0) }.joined(separator: ".*")]
   }
 
   /// Runs `argv` to its end (standard input from `stdin`, else nothing), its
