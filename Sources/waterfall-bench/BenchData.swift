@@ -138,6 +138,24 @@ struct BenchData {
     while buffer.withUnsafeMutableBytes({ read(fd, $0.baseAddress, $0.count) }) > 0 {}
   }
 
+  /// The lines of the file at `path` as fzf counts its entries: its newlines, and
+  /// a last line without one; 0 when it cannot be read.
+  static func lineCount(of path: String) -> Int {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return 0 }
+    defer { close(fd) }
+    var buffer = [UInt8](repeating: 0, count: 1 << 23)
+    var lines = 0
+    var last: UInt8 = 0x0A
+    while true {
+      let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      if n <= 0 { break }
+      for byte in buffer[0..<n] where byte == 0x0A { lines += 1 }
+      last = buffer[n - 1]
+    }
+    return last == 0x0A ? lines : lines + 1
+  }
+
   /// The size of the file at `path` in bytes, or 0 when it cannot be read.
   static func size(of path: String) -> Int {
     var info = stat()

@@ -5,7 +5,8 @@
 /// The scale figures of issue 7, measured on the real programs in a 200x60
 /// pseudo-terminal: first screen, whole load, peak memory against the file's
 /// size, bytes per scroll step, and key-to-screen times; `waterfall` on both
-/// million-item files, `less -S` and `fzf` on the JSON Lines one for context.
+/// million-item files, `less -S` on the JSON Lines one and `fzf` on each text one
+/// (every line an entry) for context.
 /// Beside the wall-clock milestones it reports the CPU time the program had used
 /// by then, which a machine shared with other work does not inflate. Each
 /// program is started ``Settings/loadRuns`` times on each file, the file read
@@ -40,8 +41,8 @@ struct ScaleBench {
     var terminalAnswers = true
     /// The programs to measure: `waterfall`, and `less` and `fzf` for context.
     var programs: Set<String> = ["waterfall", "less", "fzf"]
-    /// The files waterfall is measured on (``BenchData/files``' names); less and
-    /// fzf read the JSON Lines file.
+    /// The files waterfall is measured on (``BenchData/files``' names); less reads
+    /// the JSON Lines file (when it is among them), fzf each text file among them.
     var files: Set<String> = ["jsonl", "json", "wrapped", "csv", "sqlite"]
     var log: (String) -> Void = { _ in }
 
@@ -58,10 +59,12 @@ struct ScaleBench {
     if settings.programs.contains("waterfall") {
       subjects.append((.waterfall(binary: settings.waterfall), data.files.filter { settings.files.contains($0.name) }.map(\.path)))
     }
+    // fzf reads every text file, each line an entry; less only the JSON Lines one.
+    let textFiles = data.files.filter { settings.files.contains($0.name) && $0.name != "sqlite" }.map(\.path)
     for (name, make) in [("less", ScaleSubject.less), ("fzf", ScaleSubject.fzf)]
     where settings.programs.contains(name) && settings.files.contains("jsonl") {
       if let subject = make() {
-        subjects.append((subject, [data.jsonLines]))
+        subjects.append((subject, subject.countsLines ? textFiles : [data.jsonLines]))
       } else {
         settings.log("\(name) is not installed: its figures are left out (apt-get install \(name))")
         report.add("scale.\(name).missing", "\(name): not installed, not measured", .nan, "", note: "not installed")
@@ -108,14 +111,16 @@ struct ScaleBench {
     let format = data.files.first { $0.path == file }?.name ?? "json"
     let prefix = "scale.\(subject.key).\(format)"
     let kinds = ["wrapped": "array inside an object, .json", "csv": "CSV rows", "sqlite": "SQLite rows"]
-    let title = "\(subject.name) on \(data.itemCount.grouped) items (\(kinds[format] ?? "." + format))"
+    let count = subject.countsLines ? BenchData.lineCount(of: file) : data.itemCount
+    let lines = subject.countsLines && count != data.itemCount ? ", \(count.grouped) lines" : ""
+    let title = "\(subject.name) on \(data.itemCount.grouped) items (\(kinds[format] ?? "." + format)\(lines))"
     let fileSize = BenchData.size(of: file)
     let isWaterfall = subject.key == "waterfall"
     settings.log("\(subject.name): \(file)")
 
     // The runs that only time the first screen and the whole load, then the one that measures everything.
     var runs = LoadRuns()
-    for _ in 1..<max(1, settings.loadRuns) { runs.add(loadRun(subject, file: file)) }
+    for _ in 1..<max(1, settings.loadRuns) { runs.add(loadRun(subject, file: file, count: count)) }
     let trace = subject.traced ? FrameTraceFile(path: "/tmp/waterfall-bench-trace-\(getpid())") : nil
     let driver: TerminalDriver
     do {
@@ -125,7 +130,7 @@ struct ScaleBench {
       return
     }
     defer { driver.finish(quitKeys: subject.quitKeys) }
-    let run = timeLoad(subject, driver)
+    let run = timeLoad(subject, driver, count: count)
     let loaded = run.load
     runs.add(run)
 
@@ -183,24 +188,24 @@ struct ScaleBench {
   }
 
   /// One run that times the first screen and the whole load, and quits.
-  private func loadRun(_ subject: ScaleSubject, file: String) -> LoadRuns.Run {
+  private func loadRun(_ subject: ScaleSubject, file: String, count: Int) -> LoadRuns.Run {
     guard let driver = try? start(subject, file: file, trace: nil) else { return LoadRuns.Run(first: nil, load: nil) }
     defer { driver.finish(quitKeys: subject.quitKeys) }
-    return timeLoad(subject, driver)
+    return timeLoad(subject, driver, count: count)
   }
 
-  /// The first screen, then the whole load (all items in and the last one
-  /// reached), each with the CPU time the program had used by then.
-  private func timeLoad(_ subject: ScaleSubject, _ driver: TerminalDriver) -> LoadRuns.Run {
+  /// The first screen, then the whole load (all `count` entries in and the last
+  /// one reached), each with the CPU time the program had used by then.
+  private func timeLoad(_ subject: ScaleSubject, _ driver: TerminalDriver, count: Int) -> LoadRuns.Run {
     let first = driver.wait(timeout: settings.firstScreenTimeout) { subject.firstScreen($0.screen) }
     let firstCPU = ProcessTimes.read(pid: driver.terminal.pid)?.total
     guard first != nil else { return LoadRuns.Run(first: nil, firstCPU: firstCPU, load: nil) }
-    let load = waitForLoad(subject, driver)
+    let load = waitForLoad(subject, driver, count: count)
     return LoadRuns.Run(first: first, firstCPU: firstCPU, load: load, loadCPU: load == nil ? nil : ProcessTimes.read(pid: driver.terminal.pid)?.total)
   }
 
-  private func waitForLoad(_ subject: ScaleSubject, _ driver: TerminalDriver) -> Duration? {
-    let check = { (d: TerminalDriver) in subject.loaded(d.screen, data.itemCount) }
+  private func waitForLoad(_ subject: ScaleSubject, _ driver: TerminalDriver, count: Int) -> Duration? {
+    let check = { (d: TerminalDriver) in subject.loaded(d.screen, count) }
     while driver.elapsed < settings.loadTimeout, !driver.closed {
       if let keys = subject.endKeys { driver.send(keys) }
       if let at = driver.wait(timeout: .milliseconds(100), until: check) { return at }

@@ -34,6 +34,9 @@ struct ScaleSubject {
   var arguments: (String) -> [String]
   /// Whether the file is given on standard input (fzf) rather than as an argument.
   var readsStandardInput = false
+  /// Whether every line of the file is an entry to it (fzf), rather than every item:
+  /// then ``loaded`` is given the file's line count.
+  var countsLines = false
   var environment: [String] = []
   /// Whether the first screen is drawn.
   var firstScreen: (ScreenModel) -> Bool
@@ -99,14 +102,15 @@ struct ScaleSubject {
 
   /// `fzf` reading the file on standard input, for context; `nil` when it is not
   /// installed. Its list grows upwards from the prompt, so Up and PgUp go on
-  /// through the items.
+  /// through the items. Every line is an entry, whatever the file's format; its
+  /// first screen is its counter's first entries (`3000/3000`, of any file).
   static func fzf() -> ScaleSubject? {
     guard let program = findExecutable("fzf") else { return nil }
     let up: (ScreenModel) -> [UInt8] = { TerminalKeys.up(application: $0.privateModes.contains(1)) }
     return ScaleSubject(
-      key: "fzf", name: "fzf", program: program, arguments: { _ in [] }, readsStandardInput: true,
+      key: "fzf", name: "fzf", program: program, arguments: { _ in [] }, readsStandardInput: true, countsLines: true,
       environment: ["FZF_DEFAULT_OPTS="],
-      firstScreen: { $0.contains("{\"id\":") },
+      firstScreen: { screen in screen.lines.contains { (fzfCounter($0)?.matched ?? 0) > 0 } },
       endKeys: nil,
       loaded: { screen, count in screen.contains("\(count)/\(count)") },
       homeKeys: [],
@@ -117,6 +121,21 @@ struct ScaleSubject {
       ],
       presses: [(100, up), (50, { _ in TerminalKeys.text("\u{1B}[5~") })],
       quitKeys: [0x1B])
+  }
+
+  /// fzf's counter line (`  12/3000`, after its spinner when it is reading):
+  /// the entries matched and read; nil for any other line.
+  ///
+  /// ```swift
+  /// ScaleSubject.fzfCounter("⠋ 12/3000")  // (12, 3000)
+  /// ```
+  static func fzfCounter(_ line: String) -> (matched: Int, read: Int)? {
+    let text = line.trimmed.drop { !$0.isASCII || $0 == " " }
+    let halves = text.split(separator: "/", maxSplits: 1)
+    guard halves.count == 2, let matched = Int(halves[0]),
+      let read = Int(halves[1].prefix { $0.isASCII && $0.isNumber })
+    else { return nil }
+    return (matched, read)
   }
 
   /// The first `name` on `PATH` that can be run.
