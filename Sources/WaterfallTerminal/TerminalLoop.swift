@@ -71,6 +71,7 @@ public final class TerminalLoop {
   /// what it finished with.
   public func run<Program: TerminalProgram>(_ program: Program) -> Program.Outcome {
     var afterInput = false
+    var pacer = FramePacer(interval: 0)
     while true {
       program.update(time: time, afterInput: afterInput)
       let frameStart = time
@@ -78,9 +79,11 @@ public final class TerminalLoop {
       program.draw(in: canvas)
       canvas.present()
       program.frameShown(drawingTime: time &- frameStart)
+      pacer.interval = program.frameInterval
+      pacer.frameDrawn(at: frameStart, answeringInput: afterInput)
 
       afterInput = false
-      guard var event = session.nextEvent(timeout: program.timeout(time: time)) else { continue }
+      guard var event = nextEvent(for: program, pacer: pacer) else { continue }
       afterInput = true
       // Handle every event already waiting before drawing again, so a burst of
       // keys or resizes costs one frame.
@@ -97,6 +100,37 @@ public final class TerminalLoop {
         guard handled < Self.batchLimit, let next = session.nextEvent(timeout: 0) else { break }
         event = next
       }
+    }
+  }
+
+  /// The next event, or nil once the next frame is due: the program's timeout
+  /// passed or a worker woke the loop, and `pacer` allows a frame. Until it does,
+  /// the program works (``TerminalProgram/work(time:)``) a slice at a time,
+  /// and input ends the wait at once.
+  private func nextEvent(for program: some TerminalProgram, pacer: FramePacer) -> InputEvent? {
+    Self.nextEvent(
+      timeout: program.timeout(time: time), pacer: pacer, now: { self.time },
+      wait: { self.session.nextEvent(timeout: $0) }, work: { program.work(time: self.time) })
+  }
+
+  /// ``nextEvent(for:pacer:)`` over any clock and input: `wait` waits up to its
+  /// milliseconds (nil: until woken) and returns an event or nil; `work` does a
+  /// slice of the program's work and says whether more is waiting.
+  static func nextEvent(
+    timeout: Int?, pacer: FramePacer, now: () -> UInt64, wait: (Int?) -> InputEvent?, work: () -> Bool
+  ) -> InputEvent? {
+    var timeout = timeout
+    while true {
+      if let event = wait(timeout) { return event }
+      guard pacer.wait(at: now()) > 0 else { return nil }
+      if work() {
+        timeout = 0
+        continue
+      }
+      // Nothing more to take in: wait for input until the frame is due.
+      let left = pacer.wait(at: now())
+      guard left > 0 else { return nil }
+      timeout = Int(left)
     }
   }
 }

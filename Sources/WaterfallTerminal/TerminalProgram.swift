@@ -7,6 +7,9 @@ import WaterfallView
 /// screen, ``frameShown(drawingTime:)`` once the frame is on the screen; then it
 /// waits up to ``timeout(time:)`` for input and calls ``handle(_:time:)`` for every
 /// event already waiting (a burst of keys costs one frame) before drawing again.
+/// Frames that answer no input come at most every ``frameInterval`` milliseconds
+/// (``FramePacer``); meanwhile ``work(time:)`` takes in what workers produced, a
+/// slice at a time, the loop looking for input between slices.
 /// Times are milliseconds since the loop started. Only ``draw(in:)`` and
 /// ``handle(_:time:)`` are required; the rest default to doing nothing and waiting
 /// until an event or a ``WakeUp``.
@@ -57,6 +60,16 @@ public protocol TerminalProgram<Outcome> {
   /// milliseconds (0: do not wait; `nil`: until an event or a wake-up).
   func timeout(time: UInt64) -> Int?
 
+  /// The least milliseconds between frames that answer no input, as things stand
+  /// after the frame just drawn (``FramePacer``). By default 0: a frame whenever
+  /// a worker wakes the loop. Input is answered at once whatever it is.
+  var frameInterval: UInt64 { get }
+
+  /// Takes in a slice (about a millisecond) of what background work produced,
+  /// between frames that are not yet due; returns whether more is waiting. By
+  /// default does nothing: what workers produce waits for ``update(time:)``.
+  func work(time: UInt64) -> Bool
+
   /// Answers one event: a key, a mouse action, or the screen's new size.
   func handle(_ event: InputEvent, time: UInt64) -> TerminalStep<Outcome>
 }
@@ -66,4 +79,6 @@ extension TerminalProgram {
   public func update(time: UInt64, afterInput: Bool) { update(time: time) }
   public func frameShown(drawingTime: UInt64) {}
   public func timeout(time: UInt64) -> Int? { nil }
+  public var frameInterval: UInt64 { 0 }
+  public func work(time: UInt64) -> Bool { false }
 }

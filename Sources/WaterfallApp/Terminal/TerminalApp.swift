@@ -41,6 +41,13 @@ public enum TerminalApp {
   static let searchMatchesPerFrame = 2_000
   /// How often an animation draws.
   static let animationFrameMilliseconds = 16
+  /// The least time between frames that only show a search's matches: a search
+  /// woke the loop about once a millisecond, and a frame each time kept the main
+  /// thread drawing on a core the search lanes wanted. (Not while loading: there
+  /// the frames take the loaded items in, and pacing them slowed a load.)
+  static let searchFrameMilliseconds: UInt64 = 16
+  /// The most loaded items a slice of work between frames takes in.
+  static let itemsPerSlice = 5_000
 
   /// Runs the browser until the user quits; the terminal is restored before it
   /// returns or throws. `session` is open already (see ``TerminalSession``), so the
@@ -118,6 +125,15 @@ public enum TerminalApp {
       if let notice = runner.takeNotice() { browser.notice = notice }
       // The preview follows the selection, however it moved, and shows what came.
       browser.updatePreview()
+    }
+
+    var frameInterval: UInt64 { browser.isSearching ? TerminalApp.searchFrameMilliseconds : 0 }
+
+    /// Between frames: the items loaded and what the workers made, a slice at a time.
+    func work(time: UInt64) -> Bool {
+      browser.takeBackgroundWork(searchLimit: TerminalApp.searchMatchesPerFrame, budget: Browser.frameBudget)
+      if let controller { browser.apply(controller.drain(limit: TerminalApp.itemsPerSlice, now: time), now: time) }
+      return browser.hasBackgroundResults || controller?.hasPendingEvents == true
     }
 
     func draw(in canvas: TerminalCanvas) {
