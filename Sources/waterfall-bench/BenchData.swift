@@ -138,8 +138,8 @@ struct BenchData {
     while buffer.withUnsafeMutableBytes({ read(fd, $0.baseAddress, $0.count) }) > 0 {}
   }
 
-  /// The lines of the file at `path` as fzf counts its entries: its newlines, and
-  /// a last line without one; 0 when it cannot be read.
+  /// The lines of the file at `path`: its newlines, and a last line without one
+  /// (a JSON Lines file's items; fzf's entries of any file); 0 when it cannot be read.
   static func lineCount(of path: String) -> Int {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { return 0 }

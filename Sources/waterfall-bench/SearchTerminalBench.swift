@@ -31,7 +31,7 @@ struct SearchTerminalBench {
   var withOthers = true
 
   func run(into report: inout Report) {
-    let count = Self.lineCount(path)
+    let count = BenchData.lineCount(of: path)
     if access(waterfall, X_OK) != 0 {
       log("no \(waterfall): build it first (swift build -c release --product waterfall)")
       report.add("terminal.waterfall.missing", "waterfall binary", .nan, "", note: "\(waterfall) not built")
@@ -226,22 +226,5 @@ struct SearchTerminalBench {
 
   private func format(_ value: Double) -> String {
     value.isFinite ? String(Int(value.rounded())) : "-"
-  }
-
-  /// The number of lines of the file (its items).
-  static func lineCount(_ path: String) -> Int {
-    let fd = open(path, O_RDONLY)
-    guard fd >= 0 else { return 0 }
-    defer { close(fd) }
-    var buffer = [UInt8](repeating: 0, count: 1 << 20)
-    var lines = 0
-    var last: UInt8 = 0x0A
-    while true {
-      let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-      if n <= 0 { break }
-      for i in 0..<n where buffer[i] == 0x0A { lines += 1 }
-      last = buffer[n - 1]
-    }
-    return lines + (last == 0x0A ? 0 : 1)
   }
 }
