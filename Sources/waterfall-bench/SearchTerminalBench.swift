@@ -13,7 +13,8 @@ import WaterfallApp
 /// its count may not move) and to the end of the pass (waterfall's `searching`
 /// gone; fzf's `(P%)` gone and its output quiet). Then, while a fresh search
 /// runs in waterfall, Down keys one after another: key to screen p50/p99, as the
-/// program traces it (read → frame written) and from outside (key → first byte).
+/// program traces it (read → frame written) and from outside (key → first byte);
+/// then keys that change the query, typed while the search they restart runs.
 ///
 /// ```swift
 /// SearchTerminalBench(path: "bench-data/shops-1m.jsonl", waterfall: ".build/release/waterfall", log: log).run(into: &report)
@@ -141,6 +142,41 @@ struct SearchTerminalBench {
                Measure.percentile(firstBytes, 50) * 1e3, "ms")
     report.add("terminal.waterfall.down.firstByte.p99", "waterfall: Down while a search runs, key to first byte p99 (from outside)",
                Measure.percentile(firstBytes, 99) * 1e3, "ms")
+    measureTypingWhileSearching(driver, trace: trace, status: status, into: &report)
+  }
+
+  /// Keys that change the query, typed while the search they restart runs:
+  /// `x` and Backspace in turn after `/w` (each a pass over the last matches or
+  /// over every item, with every lane at work, since they edit the query), each
+  /// key waiting for its own frame only: key to screen p50/p99 as the program
+  /// traces it. The aim for a key's echo is 10 ms.
+  private func measureTypingWhileSearching(
+    _ driver: TerminalDriver, trace: FrameTraceFile, status: (TerminalDriver) -> String, into report: inout Report
+  ) {
+    let keys = 100
+    // Down left the search line: `/` opens it again on the same query.
+    driver.send(TerminalKeys.text("/"))
+    _ = driver.wait(timeout: .seconds(5)) { status($0).hasPrefix(" /") }
+    let tracedBefore = trace.refresh()
+    var sent = 0
+    var whileSearching = 0
+    var missed = 0
+    while sent < keys, missed < 10 {
+      let before = trace.refresh()
+      driver.send(sent % 2 == 0 ? TerminalKeys.text("x") : [0x7F])
+      sent += 1
+      if !driver.poll(timeout: .seconds(3), until: { trace.refresh() > before }) { missed += 1 }
+      while driver.pump(timeout: 0) > 0 {}
+      if status(driver).contains("searching") { whileSearching += 1 }
+    }
+    let frames = trace.samples.dropFirst(tracedBefore).map { Double($0) / 1e9 }
+    log("terminal: waterfall: \(sent) query keys, \(whileSearching) of them with a search running after their frame, \(frames.count) frames traced, \(missed) missed")
+    let note = "\(whileSearching) of \(sent) keys' frames showed a search running"
+    report.add("terminal.waterfall.typing.p50", "waterfall: typing while a search runs, key to screen p50 (\(frames.count) frames, in-app)",
+               Measure.percentile(frames, 50) * 1e3, "ms", note: frames.isEmpty ? "no frame traced" : nil)
+    report.add("terminal.waterfall.typing.p99", "waterfall: typing while a search runs, key to screen p99 (in-app, read → frame written)",
+               Measure.percentile(frames, 99) * 1e3, "ms", aim: "< 10", met: frames.isEmpty ? false : Measure.percentile(frames, 99) < 0.010,
+               note: frames.isEmpty ? "no frame traced" : note)
   }
 
   /// The `N` of waterfall's `N of M` while a search is typed.

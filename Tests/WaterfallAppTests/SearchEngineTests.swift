@@ -103,6 +103,29 @@ import WaterfallWorkers
     let now = MonotonicTime.nanoseconds()
     #expect(activity.isRecent(at: now + 50_000_000))
     #expect(!activity.isRecent(at: now + 150_000_000))
+    // An edit counts for its own window, shortening the one before it.
+    let typing = InputActivity(window: .seconds(3600), editWindow: .milliseconds(100))
+    typing.noteInput()
+    typing.noteEdit()
+    #expect(typing.isRecent)
+    #expect(!typing.isRecent(at: MonotonicTime.nanoseconds() + 150_000_000))
+  }
+
+  @Test func keysThatChangeTheQueryPauseLanesOnlyForTheirFrame() {
+    // Each browser its own activity, an edit's window none: a key that changes
+    // the query leaves every lane at work, whatever came before it.
+    func noted(_ events: [InputEvent]) -> Bool {
+      var configuration = Browser.Configuration(workers: .stepped)
+      configuration.inputActivity = InputActivity(window: .seconds(3600), editWindow: .zero)
+      let browser = Browser(store: Self.store(50), options: Browser.Options(), size: Fixture.size, configuration: configuration)
+      for event in events { _ = browser.handle(event) }
+      return configuration.inputActivity.isRecent
+    }
+    #expect(noted([.key(.character("/"))]), "opening the search changes no query")
+    #expect(!noted([.paste("mug")]) && !noted([.paste("mug"), .key(.character("s"))]))
+    #expect(!noted([.paste("mug"), .key(.backspace)]))
+    #expect(noted([.paste("mug"), .key(.down)]) && noted([.key(.down)]))
+    #expect(!noted([.key(.down), .key(.character("/")), .key(.character("m"))]))
   }
 
   @Test func aNewSearchCancelsTheOldOne() {

@@ -105,6 +105,22 @@ import Testing
     }
   }
 
+  @Test func aFuzzyNeedleIsFoundWithinOneValueOnly() {
+    // Values "two", "wo", "sol": "wool" is in the three together, in no one of them.
+    func text(_ values: [String]) -> [UInt8] {
+      values.enumerated().flatMap { [0xFF, 0xF5 + UInt8($0.offset)] + Array($0.element.utf8) }
+    }
+    func found(_ needle: String, _ values: [String]) -> Bool {
+      Array(needle.utf8).withUnsafeBufferPointer { n in
+        text(values).withUnsafeBufferPointer { SearchTextMatcher.subsequenceInOneValue(n, in: $0) }
+      }
+    }
+    #expect(!found("wool", ["two", "wo", "sol"]) && found("wool", ["two", "wo", "sol", "a wool"]))
+    // The first value's `w` has no `l` after it; a later value's does.
+    #expect(found("wol", ["w o", "xw", "wol"]) && !found("wol", ["w o", "xw", "wo"]))
+    #expect(found("w", ["", "w"]) && !found("w", ["", "a"]) && !found("ab", []))
+  }
+
   @Test func textTheMatcherCannotReadIsLeftToIt() {
     var builder = SearchTextBuilder(paths: SearchTextPaths())
     for item in [#"{"t":"a"}"#, #"{"t" "a"}"#, #"{"t":"a"} x"#, #"["a""#, "[]"] {

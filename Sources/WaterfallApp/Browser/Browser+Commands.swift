@@ -11,7 +11,7 @@ extension Browser {
     // The terminal's answers are the terminal app's (``PixelLayers``), not the user's.
     if case .answer = event { return .none }
     lastTime = time
-    configuration.inputActivity.noteInput()
+    let query = filter
     // Any key but a pull lets go of a pull: past the threshold, that refreshes.
     var refresh = false
     if case .pulling = pull.state {
@@ -28,6 +28,9 @@ extension Browser {
       }
     }
     let action = dispatch(event, time: time)
+    // A key that changes the query starts the search the user now waits for:
+    // it pauses all lanes but one only while its own frame is written (``InputActivity``).
+    if filter == query { configuration.inputActivity.noteInput() } else { configuration.inputActivity.noteEdit() }
     cards.followSelectionWithWindow()
     if refresh, case .none = action { return .reload }
     return action

@@ -42,6 +42,10 @@ struct SearchTextMatcher {
   /// Groups that hold as soon as one of their exact terms is anywhere in the
   /// text (no negation, no field in the query, an exact term in every group).
   private let exactEverywhere: Bool
+  /// Every term is answered by a scan of the whole text, never value by value:
+  /// no field, a needle, and exact or fuzzy of ASCII
+  /// (``subsequenceInOneValue(_:in:)``).
+  private let answeredByScans: Bool
 
   init(_ query: SearchQuery, paths: SearchTextPaths) {
     self.paths = paths
@@ -64,12 +68,17 @@ struct SearchTextMatcher {
     exactEverywhere =
       !hasNegation && !terms.contains { $0.field != nil }
       && query.groups.allSatisfy { $0.allSatisfy { $0.kind == .exact && !$0.needle.isEmpty } }
+    answeredByScans = terms.allSatisfy { term in
+      term.field == nil && !term.needle.isEmpty
+        && (term.term.kind == .exact || (term.term.kind == .fuzzy && !term.fuzzyScalars))
+    }
   }
 
   /// Whether the item whose compact text is `text[start..<end]` matches.
   mutating func matches(text all: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
     if terms.isEmpty { return true }
     let text = UnsafeBufferPointer(rebasing: all[start..<end])
+    if answeredByScans { return matchesByScans(text) }
     // The scan: every group needs a term its bytes could hold.
     var g = 0
     var t = 0
@@ -120,6 +129,28 @@ struct SearchTextMatcher {
       p = valueEnd
     }
     return finalAnswer()
+  }
+
+  /// The answer when every term is ``answeredByScans``: each group holds when
+  /// one of its terms is found (or, negated, is not), every term found by one
+  /// scan of the whole text.
+  private func matchesByScans(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    var t = 0
+    for g in 0..<groupCount {
+      var holds = false
+      while t < terms.count, terms[t].group == g {
+        if !holds {
+          let found =
+            terms[t].term.kind == .exact
+            ? Self.find(terms[t].needle, in: text) != nil
+            : terms[t].needle.withUnsafeBufferPointer { Self.subsequenceInOneValue($0, in: text) }
+          holds = found != terms[t].term.negated
+        }
+        t += 1
+      }
+      if !holds { return false }
+    }
+    return true
   }
 
   private func finalAnswer() -> Bool {
@@ -202,6 +233,41 @@ struct SearchTextMatcher {
       }
       return nil
     }
+  }
+
+  /// Whether `needle`'s bytes (ASCII) are in order within one value of the
+  /// compact text `hay`, whose values each follow a `0xFF` header.
+  ///
+  /// Each needle byte is found with `memchr` over the rest of the text: one
+  /// found past the value's end sends the search to the next value with the
+  /// needle's first byte (the earliest first byte of a value leaves the most
+  /// room after it), one not found at all ends it. So a value without the
+  /// first byte costs nothing, where a walk value by value costs a call each.
+  ///
+  /// ```swift
+  /// // "\u{FF}\u{F6}wo" and "\u{FF}\u{F7}ol": "wool" is in neither value
+  /// SearchTextMatcher.subsequenceInOneValue(needle, in: text)   // false
+  /// ```
+  static func subsequenceInOneValue(_ needle: UnsafeBufferPointer<UInt8>, in hay: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = hay.baseAddress, let first = needle.first else { return needle.isEmpty }
+    let n = hay.count
+    var p = 0
+    while p < n, let hit = memchr(base + p, Int32(first), n - p) {
+      let valueStart = UnsafeRawPointer(hit) - UnsafeRawPointer(base) + 1
+      let valueEnd = valueStart < n ? memchr(base + valueStart, 0xFF, n - valueStart).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? n : n
+      var q = valueStart
+      var k = 1
+      while k < needle.count {
+        guard q < n, let next = memchr(base + q, Int32(needle[k]), n - q) else { return false }
+        q = UnsafeRawPointer(next) - UnsafeRawPointer(base)
+        if q >= valueEnd { break }
+        q += 1
+        k += 1
+      }
+      if k == needle.count { return true }
+      p = valueEnd
+    }
+    return false
   }
 
   /// Whether `needle`'s bytes are in `hay` in order, each found with `memchr`.
