@@ -249,11 +249,14 @@ public final class SearchEngine: Sendable {
     var matcher: SearchTextMatcher?
     var i = 0
     var checked = 0
+    // The blocks built when the chunk starts, under one lock; one not among them is asked for again.
+    let built = cache.builtBlocks()
     while i < places.count {
       let index = items[places[i]] / size
       var j = i + 1
       while j < places.count, items[places[j]] / size == index { j += 1 }
-      var block = cache.block(index)
+      var block = index < built.count ? built[index] : nil
+      if block == nil { block = cache.block(index) }
       if block == nil, mayBuild, j - i == size, (index + 1) * size <= job.texts.count, cache.hasRoom {
         block = cache.build(index, of: job.texts)
         if stop() { return false }

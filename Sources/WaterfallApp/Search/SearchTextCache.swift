@@ -43,6 +43,13 @@ public final class SearchTextCache: Sendable {
     blocks.withLock { index < $0.count ? $0[index] : nil }
   }
 
+  /// Every block built so far, by index (shorter than the blocks when the
+  /// last are not built): one lock for a chunk whose items lie in many blocks,
+  /// as in a sorted order, instead of one an item.
+  public func builtBlocks() -> [SearchTextBlock?] {
+    blocks.withLock { $0 }
+  }
+
   /// Whether another block may be built.
   public var hasRoom: Bool { !full.load(ordering: .relaxed) && used.load(ordering: .relaxed) < budget }
 
