@@ -114,11 +114,12 @@ import WaterfallWorkers
   @Test func keysThatChangeTheQueryPauseLanesOnlyForTheirFrame() {
     // Each browser its own activity, an edit's window none: a key that changes
     // the query leaves every lane at work, whatever came before it.
-    func noted(_ events: [InputEvent]) -> Bool {
+    func noted(_ events: [InputEvent], then command: KeyCommand? = nil) -> Bool {
       var configuration = Browser.Configuration(workers: .stepped)
       configuration.inputActivity = InputActivity(window: .seconds(3600), editWindow: .zero)
       let browser = Browser(store: Self.store(50), options: Browser.Options(), size: Fixture.size, configuration: configuration)
       for event in events { _ = browser.handle(event) }
+      if let command { _ = browser.perform(command) }
       return configuration.inputActivity.isRecent
     }
     #expect(noted([.key(.character("/"))]), "opening the search changes no query")
@@ -126,6 +127,9 @@ import WaterfallWorkers
     #expect(!noted([.paste("mug"), .key(.backspace)]))
     #expect(noted([.paste("mug"), .key(.down)]) && noted([.key(.down)]))
     #expect(!noted([.key(.down), .key(.character("/")), .key(.character("m"))]))
+    // A command bound with --bind goes by the same rule.
+    #expect(!noted([.paste("mug"), .key(.down), .key(.character("/"))], then: .emptyFilter))
+    #expect(noted([.paste("mug")], then: .down))
   }
 
   @Test func aNewSearchCancelsTheOldOne() {

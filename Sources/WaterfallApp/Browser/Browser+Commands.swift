@@ -28,9 +28,7 @@ extension Browser {
       }
     }
     let action = dispatch(event, time: time)
-    // A key that changes the query starts the search the user now waits for:
-    // it pauses all lanes but one only while its own frame is written (``InputActivity``).
-    if filter == query { configuration.inputActivity.noteInput() } else { configuration.inputActivity.noteEdit() }
+    noteActivity(queryBefore: query)
     cards.followSelectionWithWindow()
     if refresh, case .none = action { return .reload }
     return action
@@ -88,7 +86,7 @@ extension Browser {
   /// bound with `--bind` does (``KeyMap``).
   public func perform(_ command: KeyCommand, time: UInt64 = 0) -> BrowserAction {
     lastTime = time
-    configuration.inputActivity.noteInput()
+    let query = filter
     var refresh = false
     if case .pulling = pull.state, !(mode == .browsing && command == .up) {
       refresh = pull.release(now: time)
@@ -96,9 +94,18 @@ extension Browser {
     }
     cards.finishAnimation()
     let action = carryOut(command, key: nil)
+    noteActivity(queryBefore: query)
     cards.followSelectionWithWindow()
     if refresh, case .none = action { return .reload }
     return action
+  }
+
+  /// Notes the user at the keys (``InputActivity``), for a key or a bound
+  /// command just carried out: one that changed the query starts the search
+  /// the user now waits for, and pauses all lanes but one only while its own
+  /// frame is written; any other pauses them while keys come.
+  private func noteActivity(queryBefore query: String) {
+    if filter == query { configuration.inputActivity.noteInput() } else { configuration.inputActivity.noteEdit() }
   }
 
   /// `command` in the current mode; `key` is the key pressed, if one was.
