@@ -28,6 +28,18 @@ import WaterfallWorkers
     #expect(store.searchTexts.block(10) == nil)
   }
 
+  @Test func theBuildingRestsWhileASearchsLanesWork() {
+    let store = Fixture.store(3_100)
+    let search = AwaitedWork()
+    let preparer = SearchTextPreparer(mode: .background(wake: {}), yieldingTo: search)
+    search.begin()
+    preparer.prepare(store.itemTexts)
+    eventually("the building to rest") { search.rests > 0 }
+    #expect(store.searchTexts.itemsHeld == 0, "a build rests before its first item while the search works")
+    search.end()
+    eventually("every whole block built once the search is done") { store.searchTexts.itemsHeld == 3_072 }
+  }
+
   @Test func theBudgetACancelAndAOnePassRunBuildNothing() {
     let tight = Fixture.store(2_500)
     tight.limitSearchTexts(toBytes: 1)

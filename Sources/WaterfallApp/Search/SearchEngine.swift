@@ -4,7 +4,8 @@ import WaterfallWorkers
 /// Runs a ``SearchQuery`` over the store's items on a ``Worker`` of two lanes,
 /// so the keys never wait for a search.
 ///
-/// The candidates are cut into chunks of ``chunkSize`` items; every lane takes
+/// The candidates are cut into chunks of ``chunkSize`` items (smaller ones
+/// first: ``SearchChunks``); every lane takes
 /// the next chunk not taken, and the main thread collects finished chunks in
 /// order with ``take(limit:)``, so matches arrive in item order, as they are
 /// found, and the cards can show them through the layout's append path.
@@ -44,16 +45,17 @@ public final class SearchEngine: Sendable {
     let query: SearchQuery
     let texts: ItemTexts
     let candidates: SearchCandidates
-    let chunkCount: Int
+    let chunks: SearchChunks
     let nextChunk = Atomic<Int>(0)
 
     init(query: SearchQuery, texts: ItemTexts, candidates: SearchCandidates) {
       self.query = query
       self.texts = texts
       self.candidates = candidates
-      chunkCount = (candidates.count + SearchEngine.chunkSize - 1) / SearchEngine.chunkSize
+      chunks = SearchChunks(count: candidates.count)
     }
 
+    var chunkCount: Int { chunks.count }
     var hasChunksLeft: Bool { nextChunk.load(ordering: .relaxed) < chunkCount }
   }
 
@@ -72,8 +74,8 @@ public final class SearchEngine: Sendable {
     var reportedFinish = false
   }
 
-  /// Items per chunk: small enough that the first matches show at once, large
-  /// enough that taking chunks costs nothing.
+  /// Items per chunk after the leading ones: small enough that matches come
+  /// steadily, large enough that taking chunks costs nothing.
   public static let chunkSize = 1024
   /// How often (in items) a worker checks that its search is still wanted.
   static let cancelCheckInterval = 32
@@ -91,6 +93,9 @@ public final class SearchEngine: Sendable {
 
   /// Counts a search as awaited work: the heights measured ahead step aside.
   private let awaited: AwaitedWork
+  /// Counts this engine's lanes while they work: the compact texts built ahead
+  /// (``SearchTextPreparer``) step aside for them.
+  let lanesAtWork = AwaitedWork()
 
   /// An engine whose searches run as `mode` says, on `workers` lanes; with
   /// `activity`, the lanes but the first rest while the user is at the keys;
@@ -119,7 +124,7 @@ public final class SearchEngine: Sendable {
     // an engine dropped with a search never stepped must not keep itself.
     return worker.start(lanes: min(workerCount, max(1, job.chunkCount))) { [weak self] lane in
       guard let self else { return }
-      awaited.during { work(job, lane: lane) }
+      awaited.during { lanesAtWork.during { work(job, lane: lane) } }
     }
   }
 
@@ -157,7 +162,7 @@ public final class SearchEngine: Sendable {
       guard taken || finished else { return nil }
       s.reportedFinish = finished
       return Batch(
-        generation: s.generation, matches: matches, done: min(s.nextTake * Self.chunkSize, job.candidates.count),
+        generation: s.generation, matches: matches, done: job.chunks.covered(before: s.nextTake),
         total: job.candidates.count, finished: finished)
     }
   }
@@ -199,8 +204,8 @@ public final class SearchEngine: Sendable {
   /// first (while the budget lasts), unless it is the pass's first; the other
   /// items are read in their JSON.
   private func search(_ job: Job, chunk: Int, stop: () -> Bool) -> [Int]? {
-    let start = chunk * Self.chunkSize
-    let items = job.candidates.items(start, min(start + Self.chunkSize, job.candidates.count))
+    let bounds = job.chunks.bounds(of: chunk)
+    let items = job.candidates.items(bounds.lowerBound, bounds.upperBound)
     let ascending = zip(items, items.dropFirst()).allSatisfy { $0 < $1 }
     let places = ascending ? Array(items.indices) : items.indices.sorted { items[$0] < items[$1] }
     var found: [Int] = []

@@ -80,19 +80,29 @@ public final class SearchTextCache: Sendable {
   /// Builds block `index` of `texts` (its ``blockSize`` items, read in their
   /// JSON) and keeps it unless the budget is spent or another lane kept one
   /// first; returns the block built, kept or not. The block must be whole.
+  /// `between`, when given, is called every ``yieldInterval`` items (a builder
+  /// that steps aside for a search rests there).
   ///
   /// ```swift
   /// let block = cache.build(3, of: store.itemTexts)   // items 3,072..<4,096
   /// ```
   @discardableResult
-  func build(_ index: Int, of texts: ItemTexts) -> SearchTextBlock {
+  func build(_ index: Int, of texts: ItemTexts, between: (() -> Void)? = nil) -> SearchTextBlock {
     let size = Self.blockSize
     var builder = SearchTextBuilder(paths: paths, expectedItems: size, expectedBytes: 512 * size)
-    texts.forEachJSON(of: (index * size)..<((index + 1) * size)) { _, json in builder.add(json: json) }
+    var added = 0
+    texts.forEachJSON(of: (index * size)..<((index + 1) * size)) { _, json in
+      if let between, added % Self.yieldInterval == 0 { between() }
+      added += 1
+      builder.add(json: json)
+    }
     let built = builder.finish()
     store(built, at: index)
     return built
   }
+
+  /// How many items a build reads between two calls of its `between`.
+  static let yieldInterval = 64
 
   /// The bytes the blocks hold.
   public var bytesUsed: Int { used.load(ordering: .relaxed) }

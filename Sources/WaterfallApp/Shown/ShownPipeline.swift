@@ -74,7 +74,8 @@ final class ShownPipeline {
       workers: configuration.searchLanes, mode: configuration.workers, activity: configuration.inputActivity,
       awaited: configuration.awaitedWork)
     sortWorker = Worker(name: "sort", mode: configuration.workers, priority: .lowered)
-    textPreparer = SearchTextPreparer(mode: configuration.workers, awaited: configuration.awaitedWork)
+    textPreparer = SearchTextPreparer(
+      mode: configuration.workers, awaited: configuration.awaitedWork, yieldingTo: searchEngine.lanesAtWork)
   }
 
   /// The search typed; empty shows everything.
