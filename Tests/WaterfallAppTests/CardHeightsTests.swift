@@ -44,6 +44,21 @@ import WaterfallLayout
 
 /// Cards measured ahead on a worker, for the next `+`, `-` and `z`.
 @Suite struct HeightPrefetchTests {
+  /// Heights asked in a batch (what appending cards to the layout asks) are
+  /// those asked one by one, whether some, all or none are known yet.
+  @Test func heightsAskedInABatchAreTheOnesAskedAlone() {
+    let store = SearchEngineTests.store(300)
+    let fresh = SearchEngineTests.store(300)
+    // Known: every third card, then the rest measured as the batch goes.
+    for item in stride(from: 0, to: store.count, by: 3) { _ = store.cardHeight(at: item, width: 24) }
+    for _ in 0..<2 {
+      var batch: [Int] = []
+      store.forEachLayoutHeight(of: 0..<store.count, width: 24) { batch.append($0) }
+      #expect(batch == (0..<fresh.count).map { fresh.layoutHeight(at: $0, width: 24) })
+    }
+    #expect(store.knownHeightCount(width: 24) == store.count)
+  }
+
   @Test func theNextColumnCountsAndCardSizeAreMeasuredAhead() {
     let store = SearchEngineTests.store(1_500)
     let b = Fixture.browser(store, threshold: 20_000, prefetch: 1_000, animates: true)

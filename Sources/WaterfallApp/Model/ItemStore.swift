@@ -250,8 +250,17 @@ public final class ItemStore {
   func forEachLayoutHeight(of items: some Sequence<Int>, width: Int, _ body: (Int) -> Void) {
     if width != measuringWidth.width { measuringWidth.set(width) }
     let sortLines = sortLines
+    // The heights known at `width`, looked up once (asking the store's table
+    // for each item was an exclusivity check an item), and let go at the first
+    // card not measured yet: held while the table gains its height, the whole
+    // table would be copied.
+    var known = heights.table(width: width) ?? []
     for index in items {
-      let height = cardHeight(at: index, width: width)
+      var height = index < known.count ? Int(known[index]) : 0
+      if height == 0 {
+        known = []
+        height = cardHeight(at: index, width: width)
+      }
       body(height + (sortLines?.addedRows(of: index, height: height) ?? 0))
     }
   }
