@@ -104,13 +104,9 @@ final class PictureSizer {
   /// `baseDirectory`; a picture by URL as its URL (its card gets
   /// ``Pictures/remoteAspect``, nothing is fetched to measure it).
   static func requests(in store: ItemStore, from start: Int, baseDirectory: String) -> [(item: Int, path: String)] {
-    var requests: [(item: Int, path: String)] = []
-    for item in start..<store.count {
-      guard let image = store.pictureWithoutSize(at: item) else { continue }
-      let path = Pictures.path(for: image, in: store.pictureFolder(at: item) ?? baseDirectory)
-      requests.append((item, path))
+    store.picturesWithoutSize(from: start).map { item, image in
+      (item, Pictures.path(for: image, in: store.pictureFolder(at: item) ?? baseDirectory))
     }
-    return requests
   }
 
   /// Gives every item of `store` whose picture has no size the size its header
