@@ -20,6 +20,8 @@ import Testing
 
   @Test func chunksAfterTheLeadingOnesCoverWholeBlocks() {
     #expect(SearchChunks.leading.reduce(0, +) == SearchEngine.chunkSize)
+    // Each smaller than a block: a pass's leading chunks build none, so its first matches never wait for one.
+    #expect(SearchChunks.leading.allSatisfy { $0 < SearchTextCache.blockSize })
     #expect(SearchEngine.chunkSize == SearchTextCache.blockSize)
     let chunks = SearchChunks(count: 10 * SearchTextCache.blockSize)
     for chunk in SearchChunks.leading.count..<chunks.count {

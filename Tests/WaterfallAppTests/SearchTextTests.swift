@@ -168,7 +168,7 @@ import Testing
         #expect(SearchEngineTests.drain(engine).flatMap(\.matches) == expected.reversed())
       }
       let cache = store.searchTexts
-      // Whole blocks only, within the budget, and none by a pass's first chunk
+      // Whole blocks only, within the budget, and none by a pass's leading chunks
       // (block 0 here): the first matches never wait for a block.
       #expect(cache.itemsHeld == (budget == 1 ? 0 : 2 * SearchTextCache.blockSize))
       #expect(cache.block(0) == nil)

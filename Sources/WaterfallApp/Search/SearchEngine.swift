@@ -201,8 +201,9 @@ public final class SearchEngine: Sendable {
   ///
   /// Items whose block of compact text (``SearchTextCache``) is built are
   /// matched there; a chunk that covers a whole block not built yet builds it
-  /// first (while the budget lasts), unless it is the pass's first; the other
-  /// items are read in their JSON.
+  /// first (while the budget lasts); the other items are read in their JSON.
+  /// The leading chunks (``SearchChunks``) are smaller than a block, so they
+  /// build nothing: the first matches never wait for a block.
   private func search(_ job: Job, chunk: Int, stop: () -> Bool) -> [Int]? {
     let bounds = job.chunks.bounds(of: chunk)
     let items = job.candidates.items(bounds.lowerBound, bounds.upperBound)
@@ -211,11 +212,7 @@ public final class SearchEngine: Sendable {
     var found: [Int] = []
     var slow: [Int] = []
     if let cache = job.texts.searchTexts, !job.query.isEmpty {
-      // The first chunk builds nothing: the first matches never wait for a block.
-      guard
-        matchCompact(
-          job, cache: cache, items: items, places: places, mayBuild: chunk > 0, found: &found, slow: &slow, stop: stop)
-      else {
+      guard matchCompact(job, cache: cache, items: items, places: places, found: &found, slow: &slow, stop: stop) else {
         return nil
       }
     } else {
@@ -247,7 +244,7 @@ public final class SearchEngine: Sendable {
   /// their compact text, adding the matches to `found` (in store order) and
   /// the rest to `slow`. False when the search was stopped.
   private func matchCompact(
-    _ job: Job, cache: SearchTextCache, items: [Int], places: [Int], mayBuild: Bool, found: inout [Int],
+    _ job: Job, cache: SearchTextCache, items: [Int], places: [Int], found: inout [Int],
     slow: inout [Int], stop: () -> Bool
   ) -> Bool {
     let size = SearchTextCache.blockSize
@@ -262,7 +259,7 @@ public final class SearchEngine: Sendable {
       while j < places.count, items[places[j]] / size == index { j += 1 }
       var block = index < built.count ? built[index] : nil
       if block == nil { block = cache.block(index) }
-      if block == nil, mayBuild, j - i == size, (index + 1) * size <= job.texts.count, cache.hasRoom {
+      if block == nil, j - i == size, (index + 1) * size <= job.texts.count, cache.hasRoom {
         block = cache.build(index, of: job.texts)
         if stop() { return false }
       }
