@@ -24,7 +24,7 @@ import Testing
 
   @Test func aChunkIsCutInAPartForEachShare() {
     #expect(GuessedParts.parts(for: 70_000) == 2)
-    #expect(GuessedParts.parts(for: 8 << 20) == 16)
+    #expect(GuessedParts.parts(for: 8 << 20) == 64)
     #expect(GuessedParts.parts(for: 1 << 30) == GuessedParts.maximumParts)
   }
 }
