@@ -71,6 +71,13 @@ extension TextWrapper {
         i = end
         continue
       }
+      // A CJK ideograph of U+5000 to U+9FFF (led by E5 to E9): two columns of
+      // the word, as `simpleWidth` says, without decoding it.
+      if i + 2 < utf8.count, utf8[i] &- 0xE5 < 5 {
+        wordWidth += 2
+        i += 3
+        continue
+      }
       let scalar: UInt32
       let length: Int
       if i == utf8.count {

@@ -44,8 +44,25 @@ import TestSupport
     #expect(Array(title.utf8).withUnsafeBufferPointer(CardHeight.isOneWord) == expected, "\(title.debugDescription)")
   }
 
+  /// A space right after a scalar of two or three bytes, told over the bytes
+  /// before it without decoding the title: after every such scalar, Prepend
+  /// ones (which join the space) among them.
+  @Test func aSpaceAfterAnyScalarOfTwoOrThreeBytes() {
+    for value in UInt32(0x80)...0xFFFF {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      let title = "x" + String(scalar) + " y"
+      let expected = !title.contains(where: \.isWhitespace)
+      if Array(title.utf8).withUnsafeBufferPointer(CardHeight.isOneWord) != expected {
+        Issue.record("U+\(String(value, radix: 16)) then a space: one word should be \(expected)")
+      }
+    }
+  }
+
   @Test func oneWordOverBytesThatAreNotUTF8() {
-    for bytes: [UInt8] in [[0xFF], [0x61, 0xC3], [0xE8, 0x20, 0x61], [0xC3, 0x28], [0x61, 0xED, 0xA0, 0x80]] {
+    for bytes: [UInt8] in [
+      [0xFF], [0x61, 0xC3], [0xE8, 0x20, 0x61], [0xC3, 0x28], [0x61, 0xED, 0xA0, 0x80], [0xE8, 0x8C, 0x20, 0x61], [0x8C, 0xB6, 0x20, 0x61],
+      [0xED, 0xA0, 0x80, 0x20, 0x61], [0xE0, 0x80, 0x80, 0x20], [0xC0, 0x80, 0x20], [0xF0, 0x91, 0x82, 0xBD, 0x20],
+    ] {
       let expected = !String(decoding: bytes, as: UTF8.self).contains(where: \.isWhitespace)
       #expect(bytes.withUnsafeBufferPointer(CardHeight.isOneWord) == expected, "\(bytes)")
     }

@@ -54,6 +54,10 @@ enum CardHeight {
     case nil: return true
     // A space after an ASCII byte (no Prepend scalar), or a control: a break.
     case let at? where (0x09...0x0D).contains(utf8[at]) || (utf8[at] == 0x20 && (at == 0 || utf8[at - 1] < 0x80)): return false
+    // A space after a well-formed two- or three-byte scalar that is not Prepend
+    // (a CJK title's words): a break, told without decoding what comes before.
+    case let at? where utf8[at] == 0x20:
+      if let before = scalar(endingAt: at, in: utf8), !isPrepend(before) { return false }
     default: break
     }
     var iterator = utf8.makeIterator()
@@ -69,6 +73,25 @@ enum CardHeight {
       case .emptyInput: return true
       }
     }
+  }
+
+  /// The scalar whose bytes end just before `end`, when they are two (led by
+  /// C2 to DF) or three (led by E1 to EC or EE to EF) and well-formed: such a
+  /// scalar is never overlong or a surrogate, and a decoder reading from the
+  /// start reaches its lead byte whatever comes before. Nil otherwise.
+  ///
+  /// ```swift
+  /// // utf8: "茶具 mug" (E8 8C B6 E5 85 B7 20 …)
+  /// CardHeight.scalar(endingAt: 6, in: utf8)   // 0x5177: 具
+  /// ```
+  static func scalar(endingAt end: Int, in utf8: UnsafeBufferPointer<UInt8>) -> UInt32? {
+    guard end >= 2, utf8[end - 1] & 0xC0 == 0x80 else { return nil }
+    let second = utf8[end - 2]
+    if (0xC2...0xDF).contains(second) { return UInt32(second & 0x1F) << 6 | UInt32(utf8[end - 1] & 0x3F) }
+    guard end >= 3, second & 0xC0 == 0x80 else { return nil }
+    let lead = utf8[end - 3]
+    guard (0xE1...0xEF).contains(lead), lead != 0xED else { return nil }
+    return UInt32(lead & 0x0F) << 12 | UInt32(second & 0x3F) << 6 | UInt32(utf8[end - 1] & 0x3F)
   }
 
   /// Where the first byte of `utf8` lies that may begin a whitespace scalar
