@@ -25,6 +25,21 @@ import Testing
     }
   }
 
+  /// A key of every length from 1 to 40 is told from the same key with any
+  /// one byte changed: the comparison looks at every byte, whatever the length.
+  @Test func aKeyDifferingInAnyOneByteIsNotFound() {
+    let keys = (1...40).map { length in (key: (0..<length).map { UInt8(ascii: "a") + UInt8($0 % 26) }, roles: [(role: ItemScanner.Role.title, rank: 0)]) }
+    let index = FieldKeyIndex(keys: keys)
+    for (place, key) in keys.enumerated() {
+      #expect(key.key.withUnsafeBufferPointer { index.index(of: $0) } == place)
+      for changed in key.key.indices {
+        var other = key.key
+        other[changed] = UInt8(ascii: "Z")
+        #expect(other.withUnsafeBufferPointer { index.index(of: $0) } == nil, "length \(key.key.count), byte \(changed)")
+      }
+    }
+  }
+
   @Test func noKeysFindNothing() {
     let index = FieldKeyIndex(keys: [])
     #expect(Array("a".utf8).withUnsafeBufferPointer { index.index(of: $0) } == nil)

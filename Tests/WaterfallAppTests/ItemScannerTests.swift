@@ -330,6 +330,13 @@ import TestSupport
       bytes.insert(contentsOf: pieces.randomElement(using: &rng)!, at: Int.random(in: 0...bytes.count, using: &rng))
       #expect(ItemScanner.isValidUTF8(bytes) == (String(validating: bytes, as: UTF8.self) != nil), "\(bytes)")
     }
+    // Runs of CJK (read four bytes a load) with a piece among them, at every place.
+    for _ in 0..<2_000 {
+      var bytes = Array(String(repeating: "茶", count: Int.random(in: 1...8, using: &rng)).utf8)
+      bytes.insert(contentsOf: pieces.randomElement(using: &rng)!, at: 3 * Int.random(in: 0...(bytes.count / 3), using: &rng))
+      if Bool.random(using: &rng) { bytes.append(contentsOf: pieces.randomElement(using: &rng)!) }
+      #expect(ItemScanner.isValidUTF8(bytes) == (String(validating: bytes, as: UTF8.self) != nil), "\(bytes)")
+    }
     // Short runs of any high bytes, where every lead meets every continuation.
     for _ in 0..<5_000 {
       let bytes = (0..<Int.random(in: 1...6, using: &rng)).map { _ in UInt8.random(in: 0x7F...0xFF, using: &rng) }

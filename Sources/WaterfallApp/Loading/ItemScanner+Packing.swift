@@ -291,11 +291,19 @@ extension ItemScanner {
         continue
       }
       // Three bytes led by E1-EC or EE-EF (most of CJK): two continuations make
-      // it well-formed, as no such scalar is overlong or a surrogate.
+      // it well-formed, as no such scalar is overlong or a surrogate. A run of
+      // them is read four bytes a load, the lead and its continuations tested
+      // at once, without looking for ASCII words between.
       if lead >= 0xE1, lead != 0xED, i + 3 <= utf8.count, utf8[i + 1] & 0xC0 == 0x80, utf8[i + 2] & 0xC0 == 0x80,
         lead <= 0xEF
       {
         i += 3
+        while i + 4 <= utf8.count {
+          let word = UnsafeRawPointer(utf8.baseAddress! + i).loadUnaligned(as: UInt32.self)
+          let next = word & 0xFF
+          guard word & 0x00C0_C0F0 == 0x0080_80E0, next != 0xE0, next != 0xED else { break }
+          i += 3
+        }
         continue
       }
       let (length, least, bits): (Int, UInt32, UInt8) =
