@@ -136,17 +136,20 @@ final class FieldKeyIndex: @unchecked Sendable {
     /// ```
     @inline(__always)
     static func same(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
-      func both<T: FixedWidthInteger>(_: T.Type) -> Bool {
-        a.loadUnaligned(as: T.self) == b.loadUnaligned(as: T.self)
-          && a.loadUnaligned(fromByteOffset: count - MemoryLayout<T>.size, as: T.self)
-            == b.loadUnaligned(fromByteOffset: count - MemoryLayout<T>.size, as: T.self)
-      }
+      // Written out, not generic over the width: a debug build (the tests')
+      // would look each load up at run time.
       switch count {
       case 0: return true
       case 1: return a.load(as: UInt8.self) == b.load(as: UInt8.self)
-      case 2...3: return both(UInt16.self)
-      case 4...7: return both(UInt32.self)
-      case 8...16: return both(UInt64.self)
+      case 2...3:
+        return a.loadUnaligned(as: UInt16.self) == b.loadUnaligned(as: UInt16.self)
+          && a.loadUnaligned(fromByteOffset: count - 2, as: UInt16.self) == b.loadUnaligned(fromByteOffset: count - 2, as: UInt16.self)
+      case 4...7:
+        return a.loadUnaligned(as: UInt32.self) == b.loadUnaligned(as: UInt32.self)
+          && a.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self) == b.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+      case 8...16:
+        return a.loadUnaligned(as: UInt64.self) == b.loadUnaligned(as: UInt64.self)
+          && a.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) == b.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
       default: return memcmp(a, b, count) == 0
       }
     }

@@ -137,21 +137,24 @@ struct ChunkBuffer {
   static func newlines(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
     guard let base = bytes.baseAddress else { return 0 }
     let raw = UnsafeRawPointer(base)
-    let newline = SIMD16<UInt8>(repeating: 0x0A)
-    let none = SIMD16<UInt8>()
+    let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    let bytePairs: UInt64 = 0x00FF_00FF_00FF_00FF
     var count = 0
     var at = 0
-    // Sixteen bytes at once (one vector compare), each byte a counter that gains
-    // 1 for a newline; a run of 255 vectors cannot overflow one. (Eight bytes a
-    // word, bit tricks on each: 16 GB/s from the cache against 25; a popcount a
-    // word: 2 GB/s.)
-    while at + 16 <= bytes.count {
-      var counters = SIMD16<UInt8>()
-      for _ in 0..<min(255, (bytes.count - at) / 16) {
-        counters &+= none.replacing(with: 1, where: raw.loadUnaligned(fromByteOffset: at, as: SIMD16<UInt8>.self) .== newline)
-        at += 16
+    // Eight bytes at once, each byte a counter that gains 1 for a newline; a run
+    // of 255 words cannot overflow one, and the compiler does four words at once.
+    // (A popcount a word instead was four times slower: 2 GB/s.)
+    while at + 8 <= bytes.count {
+      var counters: UInt64 = 0
+      for _ in 0..<min(255, (bytes.count - at) / 8) {
+        let x = raw.loadUnaligned(fromByteOffset: at, as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
+        // A byte's high bit ends up set exactly when it was a newline.
+        counters &+= (~(((x & low) &+ low) | x) & ~low) >> 7
+        at += 8
       }
-      count += Int(SIMD16<UInt16>(truncatingIfNeeded: counters).wrappedSum())
+      // The eight counters added up: in pairs (at most 510 each), then the four pairs by one multiply.
+      let pairs = (counters & bytePairs) &+ ((counters >> 8) & bytePairs)
+      count += Int((pairs &* 0x0001_0001_0001_0001) >> 48)
     }
     while at < bytes.count {
       if bytes[at] == 0x0A { count += 1 }
